@@ -1,0 +1,226 @@
+// Seeded deals and the deal JSON of FORMATS.md.
+//
+// Dealing (frozen by golden tests; never change it, or every published seed changes):
+//  1. The ordered pack: for each deck copy, suits C D H S, ranks A..K (Red and Black: the aces
+//     are taken out first and put on the foundations, one per foundation, suits C D H S C D H S).
+//  2. rng = seedrandom(String(seed)); Fisher-Yates from the end: for i = n-1 .. 1,
+//     j = floor(rng() * (i + 1)), swap pack[i] and pack[j].
+//  3. Cards are dealt from pack[0] onwards: the tableau row by row, left to right (a pile's first
+//     card is its bottom); then the reserve (first card dealt is the bottom, last is the top);
+//     then the rest is the stock, with the next card of the pack the first one dealt from it
+//     (so the stock listed bottom to top is the rest of the pack reversed).
+import seedrandom from 'seedrandom';
+import { cardName, makeCard, tryParseCard } from '../cards/card';
+import { getRules, RuleError } from '../rules/variants';
+import { RuleOptions, RuleTable } from '../rules/vocabulary';
+
+export interface Deal {
+  rules: RuleTable;
+  seed?: number;
+  /** Every pile bottom to top, cards as integers (src/cards/card.ts). */
+  tableau: number[][];
+  reserve: number[];
+  stock: number[];
+  waste: number[];
+  /** One entry per cell, -1 when empty. */
+  cells: number[];
+  foundations: number[][];
+}
+
+export class DealError extends Error {}
+
+export const MAX_SEED = Number.MAX_SAFE_INTEGER;
+
+/** Parses a seed: a whole number 0 .. 2^53-1. Throws DealError otherwise. */
+export function parseSeed(text: string | number): number {
+  const s = typeof text === 'number' ? text : /^\s*\d+\s*$/.test(text) ? Number(text) : NaN;
+  if (!Number.isSafeInteger(s) || s < 0) throw new DealError(`bad seed ${JSON.stringify(text)}: expected a whole number from 0 to ${MAX_SEED}`);
+  return s;
+}
+
+export function orderedPack(rules: RuleTable): number[] {
+  const pack: number[] = [];
+  for (let d = 0; d < rules.decks; d++)
+    for (let s = 0; s < 4; s++)
+      for (let r = 0; r < 13; r++) {
+        if (r === 0 && rules.acesStartOnFoundations) continue;
+        pack.push(makeCard(r, s));
+      }
+  return pack;
+}
+
+function startingFoundations(rules: RuleTable): number[][] {
+  const f: number[][] = [];
+  for (let i = 0; i < rules.foundations; i++) f.push(rules.acesStartOnFoundations ? [makeCard(0, i % 4)] : []);
+  return f;
+}
+
+export function dealFromSeed(rules: RuleTable, seed: number): Deal {
+  parseSeed(seed);
+  const pack = orderedPack(rules);
+  const rng = seedrandom(String(seed));
+  for (let i = pack.length - 1; i > 0; i--) {
+    const j = Math.floor(rng() * (i + 1));
+    const t = pack[i];
+    pack[i] = pack[j];
+    pack[j] = t;
+  }
+  let k = 0;
+  const tableau: number[][] = rules.tableauDeal.map(() => []);
+  const rounds = Math.max(...rules.tableauDeal);
+  for (let r = 0; r < rounds; r++)
+    for (let p = 0; p < tableau.length; p++) if (rules.tableauDeal[p] > r) tableau[p].push(pack[k++]);
+  const reserve = pack.slice(k, k + rules.reserveSize);
+  k += rules.reserveSize;
+  const rest = pack.slice(k);
+  if (!rules.hasStock && rest.length > 0) throw new Error(`internal: ${rules.name} deals ${rest.length} cards too many`);
+  return {
+    rules,
+    seed,
+    tableau,
+    reserve,
+    stock: rest.reverse(),
+    waste: [],
+    cells: new Array(rules.cells).fill(-1),
+    foundations: startingFoundations(rules),
+  };
+}
+
+// ---- JSON ----
+
+export interface DealJson {
+  variant: string;
+  seed?: number;
+  tableau: string[][];
+  reserve: string[];
+  stock: string[];
+  waste: string[];
+  cells: (string | null)[];
+  foundations: string[][];
+}
+
+export function dealToJson(d: Deal): DealJson {
+  const names = (a: number[]) => a.map(cardName);
+  const j: DealJson = { variant: d.rules.name } as DealJson;
+  if (d.seed !== undefined) j.seed = d.seed;
+  j.tableau = d.tableau.map(names);
+  j.reserve = names(d.reserve);
+  j.stock = names(d.stock);
+  j.waste = names(d.waste);
+  j.cells = d.cells.map((c) => (c < 0 ? null : cardName(c)));
+  j.foundations = d.foundations.map(names);
+  return j;
+}
+
+/**
+ * Reads and checks a deal. `strict` (the default, for files) demands a starting layout: pile sizes
+ * as dealt, empty waste and cells, foundations as before the deal. Non-strict accepts any position
+ * of the variant (hand-made test positions): still exactly the variant's cards, right pile counts,
+ * well-built foundations. Throws DealError naming the first problem.
+ */
+export function dealFromJson(obj: unknown, strict = true): Deal {
+  if (typeof obj !== 'object' || obj === null || Array.isArray(obj)) throw new DealError('deal must be a JSON object');
+  const o = obj as Record<string, unknown>;
+  if (typeof o.variant !== 'string') throw new DealError('deal has no "variant" string');
+  const cellsField = o.cells;
+  const opts: RuleOptions = {};
+  if (o.variant === 'freecell' && Array.isArray(cellsField)) opts.cells = cellsField.length;
+  let rules: RuleTable;
+  try {
+    rules = getRules(o.variant, opts);
+  } catch (e) {
+    throw new DealError(e instanceof RuleError ? `deal: ${e.message}` : String(e));
+  }
+  let seed: number | undefined;
+  if (o.seed !== undefined) {
+    try {
+      seed = parseSeed(o.seed as number);
+    } catch (e) {
+      throw new DealError(`deal: ${(e as Error).message}`);
+    }
+  }
+  const cardList = (v: unknown, where: string): number[] => {
+    if (!Array.isArray(v)) throw new DealError(`deal: "${where}" must be an array of cards`);
+    return v.map((c, i) => {
+      const n = tryParseCard(c);
+      if (n < 0) throw new DealError(`deal: bad card ${JSON.stringify(c)} at ${where}[${i}]`);
+      return n;
+    });
+  };
+  const pileList = (v: unknown, where: string, count: number): number[][] => {
+    if (!Array.isArray(v)) throw new DealError(`deal: "${where}" must be an array of piles`);
+    if (v.length !== count) throw new DealError(`deal: ${rules.name} has ${count} ${where} piles, the deal lists ${v.length}`);
+    return v.map((p, i) => cardList(p, `${where}[${i}]`));
+  };
+  const tableau = pileList(o.tableau, 'tableau', rules.tableauDeal.length);
+  const foundations = pileList(o.foundations, 'foundations', rules.foundations);
+  const reserve = cardList(o.reserve ?? [], 'reserve');
+  const stock = cardList(o.stock ?? [], 'stock');
+  const waste = cardList(o.waste ?? [], 'waste');
+  if (!Array.isArray(cellsField ?? [])) throw new DealError('deal: "cells" must be an array');
+  const cellsRaw = (cellsField ?? []) as unknown[];
+  if (cellsRaw.length !== rules.cells) throw new DealError(`deal: ${rules.name} has ${rules.cells} cells, the deal lists ${cellsRaw.length}`);
+  const cells = cellsRaw.map((c, i) => {
+    if (c === null) return -1;
+    const n = tryParseCard(c);
+    if (n < 0) throw new DealError(`deal: bad card ${JSON.stringify(c)} at cells[${i}]`);
+    return n;
+  });
+  const deal: Deal = { rules, seed, tableau, reserve, stock, waste, cells, foundations };
+  checkDeal(deal, strict);
+  return deal;
+}
+
+/** Checks card counts, pile sizes (strict) and foundation building. Throws DealError. */
+export function checkDeal(d: Deal, strict: boolean): void {
+  const r = d.rules;
+  if (r.reserveSize === 0 && d.reserve.length > 0) throw new DealError(`deal: ${r.name} has no reserve`);
+  if (!r.hasStock && (d.stock.length > 0 || d.waste.length > 0)) throw new DealError(`deal: ${r.name} has no stock or waste`);
+  // Exactly the variant's cards: d copies of each of the 52.
+  const count = new Array(52).fill(0);
+  const all = [...d.tableau.flat(), ...d.reserve, ...d.stock, ...d.waste, ...d.cells.filter((c) => c >= 0), ...d.foundations.flat()];
+  for (const c of all) count[c]++;
+  for (let c = 0; c < 52; c++)
+    if (count[c] !== r.decks) throw new DealError(`deal: ${cardName(c)} appears ${count[c]} times, ${r.name} has ${r.decks}`);
+  if (strict) {
+    d.tableau.forEach((p, i) => {
+      if (p.length !== r.tableauDeal[i]) throw new DealError(`deal: tableau[${i}] has ${p.length} cards, ${r.name} deals ${r.tableauDeal[i]}`);
+    });
+    if (d.reserve.length !== r.reserveSize) throw new DealError(`deal: reserve has ${d.reserve.length} cards, ${r.name} deals ${r.reserveSize}`);
+    if (d.waste.length > 0) throw new DealError('deal: the waste must be empty at the deal');
+    if (d.cells.some((c) => c >= 0)) throw new DealError('deal: the cells must be empty at the deal');
+    const start = startingFoundations(r);
+    d.foundations.forEach((f, i) => {
+      if (f.length !== start[i].length || (f.length === 1 && (f[0] >> 2) !== 0))
+        throw new DealError(`deal: foundations[${i}] must be ${start[i].length ? 'one ace' : 'empty'} at the deal`);
+    });
+  } else {
+    checkFoundations(d);
+  }
+}
+
+function checkFoundations(d: Deal): void {
+  const r = d.rules;
+  let base = -1;
+  d.foundations.forEach((f, i) => {
+    if (f.length > 13) throw new DealError(`deal: foundations[${i}] holds more than 13 cards`);
+    if (f.length === 0) return;
+    const b = f[0] >> 2;
+    if (r.foundationBuild !== 'alt-colour-wrap' && b !== 0) throw new DealError(`deal: foundations[${i}] must start with an ace`);
+    if (base >= 0 && b !== base) throw new DealError(`deal: foundations[${i}] starts with rank ${b + 1}, another starts with ${base + 1}`);
+    base = b;
+    for (let k = 1; k < f.length; k++) {
+      const prev = f[k - 1];
+      const c = f[k];
+      const okRank = (c >> 2) === ((prev >> 2) + 1) % 13 && (r.foundationBuild === 'alt-colour-wrap' || (c >> 2) > (prev >> 2));
+      const okSuit = r.foundationBuild === 'suit' ? (c & 3) === (prev & 3) : colourBit(c) !== colourBit(prev);
+      if (!okRank || !okSuit) throw new DealError(`deal: foundations[${i}] is not built correctly at ${cardName(c)}`);
+    }
+  });
+  if (r.acesStartOnFoundations && d.foundations.some((f) => f.length === 0)) throw new DealError('deal: every foundation must hold its ace');
+}
+
+function colourBit(c: number): number {
+  const s = c & 3;
+  return s === 1 || s === 2 ? 1 : 0;
+}

@@ -1,0 +1,185 @@
+// Legal move generation into a caller-owned Int32Array: no allocation.
+//
+// Moves that lead to the same position up to the symmetries of the hash are generated once:
+// a card goes to the first empty foundation / cell / tableau pile only (they are interchangeable),
+// and every non-empty foundation that accepts a card has the same top class and count, so there is
+// only ever one foundation target. Moving a whole pile into an empty pile is not generated: the
+// result is the same position with two piles swapped.
+//
+// Order (the solver tries moves in this order): to foundations; onto non-empty tableau piles;
+// into empty piles; into cells; deal from the stock.
+import { GameState, Empty } from './state';
+
+export function encodeMove(from: number, to: number, count: number): number {
+  return from | (to << 8) | (count << 16);
+}
+export function moveFrom(m: number): number {
+  return m & 0xff;
+}
+export function moveTo(m: number): number {
+  return (m >>> 8) & 0xff;
+}
+export function moveCount(m: number): number {
+  return (m >>> 16) & 0xff;
+}
+
+/** The foundation a card would go to, or -1. */
+export function foundationTarget(s: GameState, c: number): number {
+  const F0 = s.FOUND0;
+  const F1 = s.CELL0;
+  const len = s.len;
+  if (s.base < 0) {
+    // Base not fixed: any card may start a foundation, unless the solver constrains the rank.
+    if (s.baseConstraint >= 0 && c >> 2 !== s.baseConstraint) return -1;
+    return F0; // all foundations are empty
+  }
+  const rank = c >> 2;
+  if (s.suitFound) {
+    if (rank === 0) {
+      for (let f = F0; f < F1; f++) if (len[f] === 0) return f;
+      return -1;
+    }
+    const want = c - 4; // same suit, one rank lower
+    const cards = s.cards;
+    const off = s.off;
+    for (let f = F0; f < F1; f++) {
+      const l = len[f];
+      if (l > 0 && cards[off[f] + l - 1] === want) return f;
+    }
+    return -1;
+  }
+  if (rank === s.base) {
+    for (let f = F0; f < F1; f++) if (len[f] === 0) return f;
+    return -1;
+  }
+  const pr = s.prevRank[c];
+  if (pr < 0) return -1;
+  const colour = (c & 3) === 1 || (c & 3) === 2 ? 1 : 0;
+  const cards = s.cards;
+  const off = s.off;
+  for (let f = F0; f < F1; f++) {
+    const l = len[f];
+    if (l === 0 || l === 13) continue;
+    const t = cards[off[f] + l - 1];
+    if (t >> 2 === pr && ((t & 3) === 1 || (t & 3) === 2 ? 1 : 0) !== colour) return f;
+  }
+  return -1;
+}
+
+/** Writes the legal moves of `s` into buf from index `at`; returns the index after the last. */
+export function generateMoves(s: GameState, buf: Int32Array, at: number): number {
+  let n = at;
+  const T = s.T;
+  const len = s.len;
+  const cards = s.cards;
+  const off = s.off;
+  const RES = s.RESERVE;
+  const WASTE = s.WASTE;
+  const STOCK = s.STOCK;
+  const CELL0 = s.CELL0;
+  const C = s.C;
+  const stackOK = s.stackOK;
+
+  if (s.base < 0 && s.firstMoveRule) {
+    // Signora, ruling 1: the first move puts an exposed card (tableau or reserve top) on a foundation.
+    for (let p = 0; p < T; p++) {
+      if (len[p] === 0) continue;
+      const f = foundationTarget(s, cards[off[p] + len[p] - 1]);
+      if (f >= 0) buf[n++] = p | (f << 8) | (1 << 16);
+    }
+    if (len[RES] > 0) {
+      const f = foundationTarget(s, cards[off[RES] + len[RES] - 1]);
+      if (f >= 0) buf[n++] = RES | (f << 8) | (1 << 16);
+    }
+    return n;
+  }
+
+  // 1. To the foundations: waste, reserve, cells, tableau tops.
+  if (len[WASTE] > 0) {
+    const f = foundationTarget(s, cards[off[WASTE] + len[WASTE] - 1]);
+    if (f >= 0) buf[n++] = WASTE | (f << 8) | (1 << 16);
+  }
+  if (len[RES] > 0) {
+    const f = foundationTarget(s, cards[off[RES] + len[RES] - 1]);
+    if (f >= 0) buf[n++] = RES | (f << 8) | (1 << 16);
+  }
+  for (let i = 0; i < C; i++) {
+    const p = CELL0 + i;
+    if (len[p] === 0) continue;
+    const f = foundationTarget(s, cards[off[p]]);
+    if (f >= 0) buf[n++] = p | (f << 8) | (1 << 16);
+  }
+  for (let p = 0; p < T; p++) {
+    if (len[p] === 0) continue;
+    const f = foundationTarget(s, cards[off[p] + len[p] - 1]);
+    if (f >= 0) buf[n++] = p | (f << 8) | (1 << 16);
+  }
+
+  // 2. Onto non-empty tableau piles.
+  let firstEmpty = -1;
+  for (let q = 0; q < T; q++) {
+    const lq = len[q];
+    if (lq === 0) {
+      if (firstEmpty < 0) firstEmpty = q;
+      continue;
+    }
+    const t52 = cards[off[q] + lq - 1] * 52;
+    for (let p = 0; p < T; p++) {
+      const lp = len[p];
+      if (p === q || lp === 0) continue;
+      const base = off[p] + lp - 1;
+      if (!s.rules.runMoves) {
+        if (stackOK[t52 + cards[base]]) buf[n++] = p | (q << 8) | (1 << 16);
+        continue;
+      }
+      // Red and Black: any run from the top; k cards when the k-th card from the top fits.
+      for (let k = 1; k <= lp; k++) {
+        if (k > 1 && !stackOK[cards[base - k + 1] * 52 + cards[base - k + 2]]) break;
+        if (stackOK[t52 + cards[base - k + 1]]) buf[n++] = p | (q << 8) | (k << 16);
+      }
+    }
+    if (len[WASTE] > 0 && stackOK[t52 + cards[off[WASTE] + len[WASTE] - 1]]) buf[n++] = WASTE | (q << 8) | (1 << 16);
+    if (s.rules.reserveToTableau && len[RES] > 0 && stackOK[t52 + cards[off[RES] + len[RES] - 1]])
+      buf[n++] = RES | (q << 8) | (1 << 16);
+    for (let i = 0; i < C; i++) {
+      const c = CELL0 + i;
+      if (len[c] > 0 && stackOK[t52 + cards[off[c]]]) buf[n++] = c | (q << 8) | (1 << 16);
+    }
+  }
+
+  // 3. Into the first empty tableau pile, as the variant allows.
+  if (firstEmpty >= 0 && s.emptyRule !== Empty.StaysEmpty) {
+    const q = firstEmpty;
+    for (let p = 0; p < T; p++) {
+      const lp = len[p];
+      if (lp < 2) continue; // moving a whole pile to an empty pile changes nothing
+      if (s.emptyRule === Empty.AnyCardOrRun) {
+        const base = off[p] + lp - 1;
+        for (let k = 1; k < lp; k++) {
+          if (k > 1 && !stackOK[cards[base - k + 1] * 52 + cards[base - k + 2]]) break;
+          buf[n++] = p | (q << 8) | (k << 16);
+        }
+      } else {
+        buf[n++] = p | (q << 8) | (1 << 16);
+      }
+    }
+    if (s.emptyRule === Empty.AnyCardOrRun && len[WASTE] > 0) buf[n++] = WASTE | (q << 8) | (1 << 16);
+    if (s.emptyRule === Empty.AnySingleCard)
+      for (let i = 0; i < C; i++) if (len[CELL0 + i] > 0) buf[n++] = (CELL0 + i) | (q << 8) | (1 << 16);
+  }
+
+  // 4. Tableau top into the first empty cell.
+  if (C > 0) {
+    let cell = -1;
+    for (let i = 0; i < C; i++)
+      if (len[CELL0 + i] === 0) {
+        cell = CELL0 + i;
+        break;
+      }
+    if (cell >= 0) for (let p = 0; p < T; p++) if (len[p] > 0) buf[n++] = p | (cell << 8) | (1 << 16);
+  }
+
+  // 5. Deal from the stock (ruling 10: legal at any time).
+  if (len[STOCK] > 0) buf[n++] = STOCK | (WASTE << 8) | (1 << 16);
+  return n;
+}

@@ -1,0 +1,352 @@
+// Game state in typed arrays, apply/undo in place, automatic filling, incremental Zobrist hash.
+//
+// Piles share one index space: tableau 0..T-1, foundations, cells, then reserve, stock, waste
+// (always present, empty where the variant has none). Every pile is a stack stored bottom to top
+// in one Uint8Array. A move is one integer: from | to << 8 | count << 16 (see move.ts).
+import { colourOf, rankOf } from '../cards/card';
+import { RuleTable, totalCards } from '../rules/vocabulary';
+import { Deal } from './deal';
+import { CLASS_COUNT, KEYS1, KEYS2, MAX_DEPTH, MISC1, MISC2, mix, PileKind } from './zobrist';
+
+/** undo-info bit: this move fixed the base rank. */
+const INFO_BASE_SET = 1;
+/** Empty-pile rules as small integers for the move generator. */
+export const enum Empty {
+  StaysEmpty = 0,
+  SingleTableauCard = 1,
+  AnyCardOrRun = 2,
+  AnySingleCard = 3,
+}
+
+export class GameState {
+  readonly rules: RuleTable;
+  readonly T: number;
+  readonly F: number;
+  readonly C: number;
+  readonly FOUND0: number;
+  readonly CELL0: number;
+  readonly RESERVE: number;
+  readonly STOCK: number;
+  readonly WASTE: number;
+  readonly nPiles: number;
+  readonly total: number;
+
+  readonly off: Int32Array;
+  readonly len: Int32Array;
+  readonly kind: Uint8Array;
+  readonly cards: Uint8Array;
+  /** keyBase[p] + depth * 52 + class indexes KEYS1/KEYS2. */
+  readonly keyBase: Int32Array;
+  /** Hash class of each card: rank*2+colour where suits are irrelevant, else the card itself. */
+  readonly cls: Uint8Array;
+  /** stackOK[target * 52 + card] = 1 when card may be built on target in the tableau. */
+  readonly stackOK: Uint8Array;
+  /** Rank a foundation's top must have for this card to go on it (-1: none, i.e. an Ace without wrap). */
+  readonly prevRank: Int8Array;
+
+  readonly ph1: Int32Array;
+  readonly ph2: Int32Array;
+  h1 = 0;
+  h2 = 0;
+  /** Base rank 0..12, or -1 while not yet fixed. */
+  base = -1;
+  /** Solver constraint: the first foundation card must have this rank (-1: free). */
+  baseConstraint = -1;
+  onFoundation = 0;
+
+  // Compiled rule flags (read in the hot loop).
+  readonly suitFound: boolean;
+  readonly firstMoveRule: boolean;
+  readonly emptyRule: Empty;
+  readonly fill0: number;
+  readonly fill1: number;
+
+  private undoMove: Int32Array;
+  private undoInfo: Int32Array;
+  undoTop = 0;
+
+  constructor(deal: Deal) {
+    const r = deal.rules;
+    this.rules = r;
+    this.T = r.tableauDeal.length;
+    this.F = r.foundations;
+    this.C = r.cells;
+    this.FOUND0 = this.T;
+    this.CELL0 = this.T + this.F;
+    this.RESERVE = this.CELL0 + this.C;
+    this.STOCK = this.RESERVE + 1;
+    this.WASTE = this.RESERVE + 2;
+    this.nPiles = this.WASTE + 1;
+    this.total = totalCards(r);
+    const n = this.nPiles;
+    this.off = new Int32Array(n);
+    this.len = new Int32Array(n);
+    this.kind = new Uint8Array(n);
+    this.keyBase = new Int32Array(n);
+    this.ph1 = new Int32Array(n);
+    this.ph2 = new Int32Array(n);
+    let at = 0;
+    for (let p = 0; p < n; p++) {
+      const k =
+        p < this.FOUND0 ? PileKind.Tableau
+        : p < this.CELL0 ? PileKind.Foundation
+        : p < this.RESERVE ? PileKind.Cell
+        : p === this.RESERVE ? PileKind.Reserve
+        : p === this.STOCK ? PileKind.Stock
+        : PileKind.Waste;
+      this.kind[p] = k;
+      this.keyBase[p] = k * MAX_DEPTH * CLASS_COUNT;
+      this.off[p] = at;
+      at += k === PileKind.Cell ? 1 : k === PileKind.Foundation ? 13 : this.total;
+    }
+    this.cards = new Uint8Array(at);
+
+    this.cls = new Uint8Array(52);
+    this.stackOK = new Uint8Array(52 * 52);
+    this.prevRank = new Int8Array(52);
+    for (let c = 0; c < 52; c++) {
+      const rk = rankOf(c);
+      this.cls[c] = r.suitsIrrelevant ? rk * 2 + colourOf(c) : c;
+      this.prevRank[c] = r.foundationBuild === 'alt-colour-wrap' ? (rk + 12) % 13 : rk - 1;
+      for (let t = 0; t < 52; t++) {
+        const tr = rankOf(t);
+        const rankOk = rk === tr - 1 || (r.tableauWrap && tr === 0 && rk === 12);
+        this.stackOK[t * 52 + c] = rankOk && colourOf(c) !== colourOf(t) ? 1 : 0;
+      }
+    }
+    this.suitFound = r.foundationBuild === 'suit';
+    this.firstMoveRule = r.baseRule === 'first-move';
+    this.emptyRule =
+      r.emptyPile === 'stays-empty' ? Empty.StaysEmpty
+      : r.emptyPile === 'single-tableau-card' ? Empty.SingleTableauCard
+      : r.emptyPile === 'any-card-or-run' ? Empty.AnyCardOrRun
+      : Empty.AnySingleCard;
+    const src = (s: string | undefined) => (s === 'waste' ? this.WASTE : s === 'stock' ? this.STOCK : -1);
+    this.fill0 = src(r.autoFill[0]);
+    this.fill1 = src(r.autoFill[1]);
+
+    this.undoMove = new Int32Array(1024);
+    this.undoInfo = new Int32Array(1024);
+    this.load(deal);
+  }
+
+  /** Sets the position from a deal (or position); resets the undo history. */
+  load(deal: Deal): void {
+    const cons = this.baseConstraint;
+    this.len.fill(0);
+    this.ph1.fill(0);
+    this.ph2.fill(0);
+    // Start from "base -1, constraint -1", whose keys are part of every hash.
+    this.h1 = (MISC1[0] + MISC1[32]) | 0;
+    this.h2 = (MISC2[0] + MISC2[32]) | 0;
+    this.base = -1;
+    this.baseConstraint = -1;
+    this.onFoundation = 0;
+    this.undoTop = 0;
+    const put = (p: number, pile: number[]) => {
+      for (const c of pile) this.push(p, c);
+    };
+    deal.tableau.forEach((pile, i) => put(i, pile));
+    deal.foundations.forEach((pile, i) => {
+      put(this.FOUND0 + i, pile);
+      this.onFoundation += pile.length;
+    });
+    deal.cells.forEach((c, i) => {
+      if (c >= 0) this.push(this.CELL0 + i, c);
+    });
+    put(this.RESERVE, deal.reserve);
+    put(this.STOCK, deal.stock);
+    put(this.WASTE, deal.waste);
+    const b = this.rules.baseRule === 'ace' ? 0 : (deal.foundations.find((f) => f.length > 0)?.[0] ?? -4) >> 2;
+    this.setBase(b < 0 ? -1 : b);
+    this.setConstraint(cons);
+  }
+
+  // ---- primitive stack operations, hash kept up to date ----
+
+  top(p: number): number {
+    const l = this.len[p];
+    return l === 0 ? -1 : this.cards[this.off[p] + l - 1];
+  }
+
+  private push(p: number, c: number): void {
+    const d = this.len[p];
+    this.cards[this.off[p] + d] = c;
+    this.len[p] = d + 1;
+    const k = this.keyBase[p] + d * CLASS_COUNT + this.cls[c];
+    const o1 = this.ph1[p];
+    const o2 = this.ph2[p];
+    const n1 = o1 ^ KEYS1[k];
+    const n2 = o2 ^ KEYS2[k];
+    this.ph1[p] = n1;
+    this.ph2[p] = n2;
+    this.h1 = (this.h1 - mix(o1) + mix(n1)) | 0;
+    this.h2 = (this.h2 - mix(o2) + mix(n2)) | 0;
+  }
+
+  private pop(p: number): number {
+    const d = this.len[p] - 1;
+    const c = this.cards[this.off[p] + d];
+    this.len[p] = d;
+    const k = this.keyBase[p] + d * CLASS_COUNT + this.cls[c];
+    const o1 = this.ph1[p];
+    const o2 = this.ph2[p];
+    const n1 = o1 ^ KEYS1[k];
+    const n2 = o2 ^ KEYS2[k];
+    this.ph1[p] = n1;
+    this.ph2[p] = n2;
+    this.h1 = (this.h1 - mix(o1) + mix(n1)) | 0;
+    this.h2 = (this.h2 - mix(o2) + mix(n2)) | 0;
+    return c;
+  }
+
+  /** Moves the top n cards of `from` onto `to`, keeping their order. */
+  private transfer(from: number, to: number, n: number): void {
+    const start = this.off[from] + this.len[from] - n;
+    for (let i = 0; i < n; i++) this.push(to, this.cards[start + i]);
+    for (let i = 0; i < n; i++) this.pop(from);
+  }
+
+  private setBase(b: number): void {
+    this.h1 = (this.h1 - MISC1[this.base + 1] + MISC1[b + 1]) | 0;
+    this.h2 = (this.h2 - MISC2[this.base + 1] + MISC2[b + 1]) | 0;
+    this.base = b;
+  }
+
+  /**
+   * Constrains the base rank (-1: free). It is part of the hash so that searches under different
+   * constraints can share one transposition table. Only meaningful before the base is fixed.
+   */
+  setConstraint(rank: number): void {
+    this.h1 = (this.h1 - MISC1[32 + this.baseConstraint + 1] + MISC1[32 + rank + 1]) | 0;
+    this.h2 = (this.h2 - MISC2[32 + this.baseConstraint + 1] + MISC2[32 + rank + 1]) | 0;
+    this.baseConstraint = rank;
+  }
+
+  // ---- moves ----
+
+  /**
+   * Plays a legal move (the caller guarantees legality: see legality.ts for checked play).
+   * An emptied tableau pile is filled automatically as part of the same move (ruling 4).
+   */
+  apply(m: number): void {
+    const from = m & 0xff;
+    const to = (m >>> 8) & 0xff;
+    const n = (m >>> 16) & 0xff;
+    let info = 0;
+    if (to >= this.FOUND0 && to < this.CELL0) {
+      if (this.base < 0) {
+        this.setBase(this.top(from) >> 2);
+        info = INFO_BASE_SET;
+      }
+      this.onFoundation += n;
+    }
+    this.transfer(from, to, n);
+    if (from < this.T && this.len[from] === 0 && this.fill0 >= 0) {
+      const src = this.len[this.fill0] > 0 ? this.fill0 : this.fill1 >= 0 && this.len[this.fill1] > 0 ? this.fill1 : -1;
+      if (src >= 0) {
+        this.transfer(src, from, 1);
+        info |= (src + 1) << 1;
+      }
+    }
+    const u = this.undoTop;
+    if (u === this.undoMove.length) this.growUndo();
+    this.undoMove[u] = m;
+    this.undoInfo[u] = info;
+    this.undoTop = u + 1;
+  }
+
+  /** Takes back the last applied move, its automatic fill and base choice included. */
+  undo(): void {
+    const u = --this.undoTop;
+    const m = this.undoMove[u];
+    const info = this.undoInfo[u];
+    const from = m & 0xff;
+    const to = (m >>> 8) & 0xff;
+    const n = (m >>> 16) & 0xff;
+    const src = (info >> 1) - 1;
+    if (src >= 0) this.transfer(from, src, 1);
+    this.transfer(to, from, n);
+    if (to >= this.FOUND0 && to < this.CELL0) this.onFoundation -= n;
+    if (info & INFO_BASE_SET) this.setBase(-1);
+  }
+
+  /** The moves applied since load(), oldest first. */
+  history(): number[] {
+    return Array.from(this.undoMove.subarray(0, this.undoTop));
+  }
+
+  private growUndo(): void {
+    const m = new Int32Array(this.undoMove.length * 2);
+    m.set(this.undoMove);
+    const i = new Int32Array(this.undoInfo.length * 2);
+    i.set(this.undoInfo);
+    this.undoMove = m;
+    this.undoInfo = i;
+  }
+
+  isWon(): boolean {
+    return this.onFoundation === this.total;
+  }
+
+  // ---- inspection (not for the hot loop) ----
+
+  pile(p: number): number[] {
+    return Array.from(this.cards.subarray(this.off[p], this.off[p] + this.len[p]));
+  }
+
+  pileName(p: number): string {
+    if (p < this.FOUND0) return `t${p}`;
+    if (p < this.CELL0) return `f${p - this.FOUND0}`;
+    if (p < this.RESERVE) return `c${p - this.CELL0}`;
+    return p === this.RESERVE ? 'reserve' : p === this.STOCK ? 'stock' : 'waste';
+  }
+
+  /** Pile index for a FORMATS.md pile name, or -1. */
+  pileIndex(name: string): number {
+    const m = /^([tfc])(\d+)$/.exec(name);
+    if (m) {
+      const i = Number(m[2]);
+      const [base, count] = m[1] === 't' ? [0, this.T] : m[1] === 'f' ? [this.FOUND0, this.F] : [this.CELL0, this.C];
+      return i < count ? base + i : -1;
+    }
+    if (name === 'reserve' && this.rules.reserveSize > 0) return this.RESERVE;
+    if (name === 'stock' && this.rules.hasStock) return this.STOCK;
+    if (name === 'waste' && this.rules.hasStock) return this.WASTE;
+    return -1;
+  }
+
+  /** The current position as a (non-strict) deal. */
+  toDeal(): Deal {
+    const range = (a: number, b: number) => Array.from({ length: b - a }, (_, i) => this.pile(a + i));
+    return {
+      rules: this.rules,
+      tableau: range(0, this.T),
+      foundations: range(this.FOUND0, this.CELL0),
+      cells: range(this.CELL0, this.RESERVE).map((p) => (p.length ? p[0] : -1)),
+      reserve: this.pile(this.RESERVE),
+      stock: this.pile(this.STOCK),
+      waste: this.pile(this.WASTE),
+    };
+  }
+
+  /** Hash computed from nothing but the current piles: tests compare it with the incremental one. */
+  scratchHash(): [number, number] {
+    let h1 = 0;
+    let h2 = 0;
+    for (let p = 0; p < this.nPiles; p++) {
+      let a = 0;
+      let b = 0;
+      for (let d = 0; d < this.len[p]; d++) {
+        const k = this.keyBase[p] + d * CLASS_COUNT + this.cls[this.cards[this.off[p] + d]];
+        a ^= KEYS1[k];
+        b ^= KEYS2[k];
+      }
+      h1 = (h1 + mix(a)) | 0;
+      h2 = (h2 + mix(b)) | 0;
+    }
+    h1 = (h1 + MISC1[this.base + 1] + MISC1[32 + this.baseConstraint + 1]) | 0;
+    h2 = (h2 + MISC2[this.base + 1] + MISC2[32 + this.baseConstraint + 1]) | 0;
+    return [h1, h2];
+  }
+}

@@ -1,0 +1,181 @@
+// Best-first (weighted A*) search.
+//
+// Heuristic h = cards not yet on a foundation. It is admissible: a move puts at most one card on a
+// foundation, so a won position is at least h moves away. The priority is f = g + W*h with W = 2
+// by default (weighted A*: solutions found fast, at most W times longer than the shortest); W = 1
+// gives shortest solutions. Ties go to the deeper node.
+//
+// A node is only (parent, move, depth): no position is stored. To expand a node the single
+// GameState walks there from the previous node through their common ancestor (undo up, apply
+// down), so memory per node is 12 bytes plus the heap entry.
+//
+// Completeness: every position is added to the seen-table when first generated and then expanded
+// when popped; when the open list runs empty every reachable position has been expanded, so
+// `lost` is a proof (the same closure argument as dfs.ts; table evictions only cause re-expansion).
+import { generateMoves } from '../engine/movegen';
+import { GameState } from '../engine/state';
+import { SearchStats } from './dfs';
+import { safeFoundationMove } from './prune';
+import { TranspositionTable } from './tt';
+
+export type AStarStatus = 'won' | 'lost' | 'unknown';
+
+export class AStarSearch {
+  readonly state: GameState;
+  private readonly tt: TranspositionTable;
+  readonly weight: number;
+  readonly stats: SearchStats = { nodes: 0, unique: 0, ttHits: 0, maxDepth: 0 };
+  private parent = new Int32Array(1 << 16);
+  private move = new Int32Array(1 << 16);
+  private depth = new Int32Array(1 << 16);
+  private count = 0;
+  private heap = new Int32Array(1 << 16);
+  private key = new Float64Array(1 << 16);
+  private heapSize = 0;
+  private cur = 0;
+  private path = new Int32Array(1024);
+  private moves = new Int32Array(4096);
+  private solution: number[] = [];
+
+  constructor(state: GameState, tt: TranspositionTable, weight = 2) {
+    this.state = state;
+    this.tt = tt;
+    this.weight = weight;
+  }
+
+  /** The winning moves from the deal (after 'won'). */
+  solutionMoves(): number[] {
+    return this.solution;
+  }
+
+  run(maxNodes: number, deadline = Infinity): AStarStatus {
+    const s = this.state;
+    const st = this.stats;
+    if (s.isWon()) {
+      this.solution = s.history();
+      return 'won';
+    }
+    this.tt.seenOrAdd(s.h1, s.h2);
+    this.addNode(-1, 0, 0);
+    while (this.heapSize > 0) {
+      if (st.nodes >= maxNodes || ((st.unique & 255) === 0 && Date.now() >= deadline)) return 'unknown';
+      const node = this.pop();
+      this.goTo(node);
+      st.unique++;
+      const g = this.depth[node];
+      if (g > st.maxDepth) st.maxDepth = g;
+      let end = generateMoves(s, this.moves, 0);
+      const safe = safeFoundationMove(s, this.moves, 0, end);
+      if (safe >= 0) {
+        this.moves[0] = this.moves[safe];
+        end = 1;
+      }
+      for (let i = 0; i < end; i++) {
+        const m = this.moves[i];
+        s.apply(m);
+        st.nodes++;
+        if (s.isWon()) {
+          this.solution = s.history();
+          s.undo();
+          return 'won';
+        }
+        if (this.tt.seenOrAdd(s.h1, s.h2)) st.ttHits++;
+        else this.addNode(node, m, g + 1);
+        s.undo();
+      }
+    }
+    return 'lost';
+  }
+
+  private addNode(parent: number, m: number, g: number): void {
+    const i = this.count++;
+    if (i === this.parent.length) {
+      this.parent = grow(this.parent);
+      this.move = grow(this.move);
+      this.depth = grow(this.depth);
+    }
+    this.parent[i] = parent;
+    this.move[i] = m;
+    this.depth[i] = g;
+    const h = this.state.total - this.state.onFoundation;
+    this.push(i, g + this.weight * h - g * 1e-6);
+  }
+
+  /** Moves the state from node `cur` to node `target` through their common ancestor. */
+  private goTo(target: number): void {
+    const s = this.state;
+    let a = this.cur;
+    let b = target;
+    let n = 0;
+    const depth = this.depth;
+    const parent = this.parent;
+    while (depth[a] > depth[b]) {
+      s.undo();
+      a = parent[a];
+    }
+    while (depth[b] > depth[a]) {
+      if (n === this.path.length) this.path = grow(this.path);
+      this.path[n++] = this.move[b];
+      b = parent[b];
+    }
+    while (a !== b) {
+      s.undo();
+      a = parent[a];
+      if (n === this.path.length) this.path = grow(this.path);
+      this.path[n++] = this.move[b];
+      b = parent[b];
+    }
+    while (n > 0) s.apply(this.path[--n]);
+    this.cur = target;
+  }
+
+  // Binary min-heap of node indices keyed by priority.
+  private push(node: number, k: number): void {
+    let i = this.heapSize++;
+    if (i === this.heap.length) {
+      this.heap = grow(this.heap);
+      const kk = new Float64Array(this.key.length * 2);
+      kk.set(this.key);
+      this.key = kk;
+    }
+    const heap = this.heap;
+    const key = this.key;
+    while (i > 0) {
+      const p = (i - 1) >> 1;
+      if (key[p] <= k) break;
+      heap[i] = heap[p];
+      key[i] = key[p];
+      i = p;
+    }
+    heap[i] = node;
+    key[i] = k;
+  }
+
+  private pop(): number {
+    const heap = this.heap;
+    const key = this.key;
+    const top = heap[0];
+    const n = --this.heapSize;
+    const lastNode = heap[n];
+    const lastKey = key[n];
+    let i = 0;
+    for (;;) {
+      let c = 2 * i + 1;
+      if (c >= n) break;
+      if (c + 1 < n && key[c + 1] < key[c]) c++;
+      if (key[c] >= lastKey) break;
+      heap[i] = heap[c];
+      key[i] = key[c];
+      i = c;
+    }
+    heap[i] = lastNode;
+    key[i] = lastKey;
+    return top;
+  }
+}
+
+function grow(a: Int32Array): Int32Array<ArrayBuffer> {
+  const b = new Int32Array(a.length * 2);
+  b.set(a);
+  return b;
+}

@@ -1,0 +1,126 @@
+// Depth-first search over apply/undo with a transposition table, resumable.
+//
+// The search keeps its own explicit stack (move lists per depth in one Int32Array), so it can stop
+// when a slice of its budget is spent and continue later from the same point: the portfolio in
+// solve.ts shares one budget among several base ranks this way.
+//
+// Completeness (why `lost` is a proof): every position is stored in the table when first reached
+// and is expanded (all its moves generated) exactly then. A move is skipped only when its
+// position is already in the table, i.e. it was expanded before or is being expanded higher on the
+// stack. So when the root's moves are exhausted, every expanded position had each of its successors
+// expanded at some time: the expanded set is closed under moves and holds every position reachable
+// from the deal. An eviction from the table only lets a position be expanded again, which breaks
+// neither argument. Move generation skips only moves that lead to the same canonical position
+// (movegen.ts), and prune.ts's forced moves are argued there.
+import { generateMoves } from '../engine/movegen';
+import { GameState } from '../engine/state';
+import { safeFoundationMove } from './prune';
+import { TranspositionTable } from './tt';
+
+export type SearchStatus = 'won' | 'lost' | 'paused';
+
+export interface SearchStats {
+  nodes: number;
+  unique: number;
+  ttHits: number;
+  maxDepth: number;
+}
+
+/** Upper bound on the moves one position can have (generous: 34 piles, runs of up to 26). */
+const MAX_MOVES_PER_NODE = 2048;
+
+export class DfsSearch {
+  readonly state: GameState;
+  private readonly tt: TranspositionTable;
+  private buf: Int32Array;
+  private idx: Int32Array; // next move to try at each depth
+  private end: Int32Array; // end of the move list at each depth
+  private depth = -1;
+  status: SearchStatus | 'new' = 'new';
+  readonly stats: SearchStats = { nodes: 0, unique: 0, ttHits: 0, maxDepth: 0 };
+
+  constructor(state: GameState, tt: TranspositionTable) {
+    this.state = state;
+    this.tt = tt;
+    this.buf = new Int32Array(1 << 16);
+    this.idx = new Int32Array(1024);
+    this.end = new Int32Array(1024);
+  }
+
+  /** Moves from the deal to the current position (the solution once status is 'won'). */
+  path(): number[] {
+    return this.state.history();
+  }
+
+  private expand(): void {
+    const d = ++this.depth;
+    if (d >= this.idx.length) this.growStack();
+    const start = d === 0 ? 0 : this.end[d - 1];
+    if (start + MAX_MOVES_PER_NODE > this.buf.length) this.growBuf();
+    let end = generateMoves(this.state, this.buf, start);
+    const safe = safeFoundationMove(this.state, this.buf, start, end);
+    if (safe >= 0) {
+      this.buf[start] = this.buf[safe];
+      end = start + 1;
+    }
+    this.idx[d] = start;
+    this.end[d] = end;
+    this.stats.unique++;
+    if (d > this.stats.maxDepth) this.stats.maxDepth = d;
+  }
+
+  /**
+   * Searches until a win, exhaustion, or `nodeBudget` more nodes / the deadline (ms since epoch,
+   * checked every 1024 nodes). Returns 'paused' when stopped by a budget; call again to go on.
+   */
+  run(nodeBudget: number, deadline = Infinity): SearchStatus {
+    if (this.status === 'won' || this.status === 'lost') return this.status;
+    const s = this.state;
+    const tt = this.tt;
+    const buf = this.buf;
+    const st = this.stats;
+    if (this.status === 'new') {
+      if (s.isWon()) return (this.status = 'won');
+      tt.seenOrAdd(s.h1, s.h2);
+      this.expand();
+    }
+    const stop = st.nodes + nodeBudget;
+    for (;;) {
+      const d = this.depth;
+      const i = this.idx[d];
+      if (i < this.end[d]) {
+        this.idx[d] = i + 1;
+        s.apply(this.buf[i]);
+        st.nodes++;
+        if (s.isWon()) return (this.status = 'won');
+        if (tt.seenOrAdd(s.h1, s.h2)) {
+          st.ttHits++;
+          s.undo();
+        } else {
+          this.expand();
+          if (this.buf !== buf) return this.run(stop - st.nodes, deadline); // buffer grew: rebind
+        }
+        if (st.nodes >= stop || ((st.nodes & 1023) === 0 && Date.now() >= deadline)) return (this.status = 'paused');
+      } else {
+        if (d === 0) return (this.status = 'lost');
+        s.undo();
+        this.depth = d - 1;
+      }
+    }
+  }
+
+  private growStack(): void {
+    const a = new Int32Array(this.idx.length * 2);
+    a.set(this.idx);
+    const b = new Int32Array(this.end.length * 2);
+    b.set(this.end);
+    this.idx = a;
+    this.end = b;
+  }
+
+  private growBuf(): void {
+    const a = new Int32Array(this.buf.length * 2);
+    a.set(this.buf);
+    this.buf = a;
+  }
+}
