@@ -11,7 +11,7 @@ import { CLASS_COUNT, KEYS1, KEYS2, MAX_DEPTH, MISC1, MISC2, mix, PileKind } fro
 /** undo-info bit: this move fixed the base rank. */
 const INFO_BASE_SET = 1;
 /** Empty-pile rules as small integers for the move generator. */
-export const enum Empty {
+export enum Empty {
   StaysEmpty = 0,
   SingleTableauCard = 1,
   AnyCardOrRun = 2,

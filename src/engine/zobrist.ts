@@ -7,7 +7,7 @@
 // and hash the same; unlike XOR, two identical piles do not cancel. `mix` is a bijective
 // finaliser so that the sum of related pile hashes is not linear in the keys.
 
-export const enum PileKind {
+export enum PileKind {
   Tableau = 0,
   Foundation = 1,
   Cell = 2,
