@@ -3,8 +3,11 @@
 // Dealing (frozen by golden tests; never change it, or every published seed changes):
 //  1. The ordered pack: for each deck copy, suits C D H S, ranks A..K (Red and Black: the aces
 //     are taken out first and put on the foundations, one per foundation, suits C D H S C D H S).
-//  2. rng = seedrandom(String(seed)); Fisher-Yates from the end: for i = n-1 .. 1,
+//  2. rng = seedrandom('seed:' + seed); Fisher-Yates from the end: for i = n-1 .. 1,
 //     j = floor(rng() * (i + 1)), swap pack[i] and pack[j].
+//     Why not seedrandom(String(seed)): seedrandom's ARC4 repeats its key string cyclically, so
+//     '1', '11' and '111' (or '12' and '1212') give the same stream and would deal the same game.
+//     'seed:<n>' holds ':' once, so it is never a repetition of a shorter key: every seed differs.
 //  3. Cards are dealt from pack[0] onwards: the tableau row by row, left to right (a pile's first
 //     card is its bottom); then the reserve (first card dealt is the bottom, last is the top);
 //     then the rest is the stock, with the next card of the pack the first one dealt from it
@@ -38,6 +41,11 @@ export function parseSeed(text: string | number): number {
   return s;
 }
 
+/** The key string given to seedrandom for a seed (see the dealing notes above). */
+export function seedKey(seed: number): string {
+  return `seed:${seed}`;
+}
+
 export function orderedPack(rules: RuleTable): number[] {
   const pack: number[] = [];
   for (let d = 0; d < rules.decks; d++)
@@ -58,7 +66,7 @@ function startingFoundations(rules: RuleTable): number[][] {
 export function dealFromSeed(rules: RuleTable, seed: number): Deal {
   parseSeed(seed);
   const pack = orderedPack(rules);
-  const rng = seedrandom(String(seed));
+  const rng = seedrandom(seedKey(seed));
   for (let i = pack.length - 1; i > 0; i--) {
     const j = Math.floor(rng() * (i + 1));
     const t = pack[i];

@@ -14,6 +14,7 @@
 // (movegen.ts), and prune.ts's forced moves are argued there.
 import { generateMoves } from '../engine/movegen';
 import { GameState } from '../engine/state';
+import { orderMoves } from './order';
 import { safeFoundationMove } from './prune';
 import { TranspositionTable } from './tt';
 
@@ -62,7 +63,7 @@ export class DfsSearch {
     if (safe >= 0) {
       this.buf[start] = this.buf[safe];
       end = start + 1;
-    }
+    } else orderMoves(this.state, this.buf, start, end);
     this.idx[d] = start;
     this.end[d] = end;
     this.stats.unique++;

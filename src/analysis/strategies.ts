@@ -1,0 +1,161 @@
+// Base-card selection strategies for the Terrace family (Signora, Double Signora, Empress of Italy).
+//
+// A strategy is what a player could do at the start: it sees only the exposed cards (the top card
+// of every tableau pile, and the top of the reserve where there is one) and the variant's rules. It
+// does NOT see the stock, nor the reserve below its top. It returns a base rank 0..12.
+//
+// Every honest strategy picks among the exposed ranks (in Signora they are exactly the ranks that
+// may be chosen; in Double Signora and Empress any rank may start a foundation, but only an exposed
+// one can do so at once). Ties are broken deterministically, always ending with "lowest rank
+// (A < 2 < ... < K)"; the order of the keys before that is given with each strategy.
+//
+// A strategy is scored from the per-rank verdicts the analysis already computed: its pick for a
+// deal is won iff that rank's row is won (unknown if that row is unknown or missing). The oracle
+// `best` (won if any rank wins) bounds every strategy from above.
+import { colourOf, rankOf } from '../cards/card';
+import { Deal } from '../engine/deal';
+import { DealRow, StrategyRow, Verdict, baseLabel } from './records';
+import { winRate } from './stats';
+
+/** What a player sees before choosing the base rank. */
+export interface DealView {
+  /** Top card of each tableau pile, left to right (card integers, src/cards/card.ts). */
+  tableauTops: number[];
+  /** Top card of the reserve; null when the variant has no reserve. */
+  reserveTop: number | null;
+}
+
+export function viewOfDeal(deal: Deal): DealView {
+  return {
+    tableauTops: deal.tableau.filter((p) => p.length > 0).map((p) => p[p.length - 1]),
+    reserveTop: deal.reserve.length > 0 ? deal.reserve[deal.reserve.length - 1] : null,
+  };
+}
+
+export function exposedCards(v: DealView): number[] {
+  return v.reserveTop === null ? [...v.tableauTops] : [...v.tableauTops, v.reserveTop];
+}
+
+/** Exposed copies per rank (index 0..12). */
+export function exposedCounts(v: DealView): number[] {
+  const n = new Array(13).fill(0);
+  for (const c of exposedCards(v)) n[rankOf(c)]++;
+  return n;
+}
+
+export interface Strategy {
+  name: string;
+  description: string;
+  pick(v: DealView): number;
+}
+
+/** The exposed rank with the smallest key vector (compared left to right), then the lowest rank. */
+function argmin(v: DealView, key: (r: number, counts: number[]) => number[]): number {
+  const counts = exposedCounts(v);
+  let best = -1;
+  let bestKey: number[] = [];
+  for (let r = 0; r < 13; r++) {
+    if (counts[r] === 0) continue;
+    const k = key(r, counts);
+    let better = best < 0;
+    for (let i = 0; !better && i < k.length; i++) {
+      if (k[i] < bestKey[i]) better = true;
+      else if (k[i] > bestKey[i]) break;
+    }
+    if (better) {
+      best = r;
+      bestKey = k;
+    }
+  }
+  if (best < 0) throw new Error('strategy: no exposed card');
+  return best;
+}
+
+/**
+ * Length of the longest foundation run that the exposed cards alone could start with base r:
+ * r, r+1, ... (wrapping), alternating colours, each step an exposed card not used before.
+ */
+export function exposedRunLength(v: DealView, r: number): number {
+  const left = new Array(52).fill(0);
+  for (const c of exposedCards(v)) left[c]++;
+  const has = (rank: number, colour: number) =>
+    [0, 1, 2, 3].some((s) => left[rank * 4 + s] > 0 && colourOf(rank * 4 + s) === colour);
+  let best = 0;
+  for (const start of [0, 1]) {
+    let n = 0;
+    let colour = start;
+    // Each rank appears at most once in a run of length <= 13, so no card is used twice.
+    while (n < 13 && has((r + n) % 13, colour)) {
+      n++;
+      colour ^= 1;
+    }
+    best = Math.max(best, n);
+  }
+  return best;
+}
+
+export const MOST_EXPOSED: Strategy = {
+  name: 'most-exposed',
+  description: 'the rank with the most exposed copies (ties: lowest rank)',
+  pick: (v) => argmin(v, (r, n) => [-n[r]]),
+};
+
+export const STRATEGIES: readonly Strategy[] = [
+  MOST_EXPOSED,
+  {
+    name: 'reserve-top',
+    description: "the reserve top's rank; without a reserve (Empress), most-exposed",
+    pick: (v) => (v.reserveTop !== null ? rankOf(v.reserveTop) : MOST_EXPOSED.pick(v)),
+  },
+  {
+    name: 'least-predecessor',
+    description: 'the exposed rank whose predecessor (rank-1, K before A) has the fewest exposed copies, as those cards go up last (ties: most exposed copies, then lowest rank)',
+    pick: (v) => argmin(v, (r, n) => [n[(r + 12) % 13], -n[r]]),
+  },
+  {
+    name: 'lowest-exposed',
+    description: 'the lowest exposed rank (A lowest, K highest)',
+    pick: (v) => argmin(v, (r) => [r]),
+  },
+  {
+    name: 'highest-exposed',
+    description: 'the highest exposed rank',
+    pick: (v) => argmin(v, (r) => [-r]),
+  },
+  {
+    name: 'longest-run',
+    description: 'the rank whose foundation run from exposed cards alone is longest (ties: most exposed copies, then lowest rank)',
+    pick: (v) => argmin(v, (r, n) => [-exposedRunLength(v, r), -n[r]]),
+  },
+];
+
+export function strategyByName(name: string): Strategy | undefined {
+  return STRATEGIES.find((s) => s.name === name);
+}
+
+/** One deal as the strategy evaluation sees it: what the player saw, and the per-rank verdicts. */
+export interface StrategyDeal {
+  seed: number;
+  view: DealView;
+  /** Rows of this deal by base label (A..K, any). */
+  rows: Map<string, DealRow>;
+  /** The deal's `best` verdict (OR over its rank rows). */
+  best: Verdict;
+}
+
+function scoreRow(variant: string, strategy: string, verdicts: Verdict[]): StrategyRow {
+  const won = verdicts.filter((v) => v === 'won').length;
+  const unknown = verdicts.filter((v) => v === 'unknown').length;
+  const e = winRate(won, unknown, verdicts.length);
+  return { variant, strategy, deals: verdicts.length, won, unknown, win_rate: e.rate, ci_low: e.low, ci_high: e.high };
+}
+
+/** Rows of strategies.csv for one variant: the oracle `best` first, then every strategy. */
+export function evaluateStrategies(variant: string, deals: StrategyDeal[], strategies: readonly Strategy[] = STRATEGIES): StrategyRow[] {
+  const out = [scoreRow(variant, 'best', deals.map((d) => d.best))];
+  for (const s of strategies) {
+    const verdicts = deals.map((d) => d.rows.get(baseLabel(s.pick(d.view)))?.result ?? 'unknown');
+    out.push(scoreRow(variant, s.name, verdicts));
+  }
+  return out;
+}

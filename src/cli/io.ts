@@ -1,0 +1,92 @@
+// Small input/output helpers shared by the commands: reading JSON files, loading deals, parsing
+// option values. Every failure is a UsageError with one clear line.
+import { readFileSync } from 'node:fs';
+import { Deal, dealFromJson, dealFromSeed, parseSeed } from '../engine/deal';
+import { getRules } from '../rules/variants';
+import { RuleOptions, RuleTable } from '../rules/vocabulary';
+import { UsageError } from './errors';
+
+const FS_REASONS: Record<string, string> = {
+  ENOENT: 'no such file',
+  EACCES: 'permission denied',
+  EISDIR: 'it is a directory',
+  ENOTDIR: 'a parent is not a directory',
+};
+
+/** Reads a file as UTF-8 text. */
+export function readText(path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (e) {
+    const err = e as NodeJS.ErrnoException;
+    throw new UsageError(`cannot read ${path}: ${(err.code && FS_REASONS[err.code]) || err.message}`);
+  }
+}
+
+/** Reads and parses a JSON file: `deal.json is not valid JSON: ...` when it does not parse. */
+export function readJson(path: string): unknown {
+  const text = readText(path);
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new UsageError(`${path} is not valid JSON: ${(e as Error).message}`);
+  }
+}
+
+/** Loads and checks a deal file (FORMATS.md); DealError becomes a UsageError naming the file. */
+export function loadDealFile(path: string): Deal {
+  const obj = readJson(path);
+  try {
+    return dealFromJson(obj);
+  } catch (e) {
+    throw new UsageError(`${path}: ${(e as Error).message.replace(/^deal: /, '')}`);
+  }
+}
+
+/** Parses a whole number option value in [min, max]. */
+export function parseWhole(option: string, text: string, min: number, max = Number.MAX_SAFE_INTEGER): number {
+  const n = /^\s*\d+\s*$/.test(text) ? Number(text) : NaN;
+  if (!Number.isSafeInteger(n) || n < min || n > max)
+    throw new UsageError(`bad ${option} ${JSON.stringify(text)}: expected a whole number from ${min}${max < Number.MAX_SAFE_INTEGER ? ` to ${max}` : ' up'}`);
+  return n;
+}
+
+/** Rule options from the command line (--cells, freecell only: getRules checks). */
+export function ruleOptions(cells: string | undefined): RuleOptions {
+  return cells === undefined ? {} : { cells: parseWhole('--cells', cells, 0, 4) };
+}
+
+/** A variant's rules by name, with its options; RuleError propagates (exit 2). */
+export function rulesFor(variant: string, cells: string | undefined): RuleTable {
+  return getRules(variant, ruleOptions(cells));
+}
+
+/** A seeded deal: the variant is checked first, then the seed. */
+export function seededDeal(variant: string, seedText: string, cells: string | undefined): Deal {
+  const rules = rulesFor(variant, cells);
+  return dealFromSeed(rules, parseSeed(seedText));
+}
+
+/** Writes text to stdout, with a final newline. */
+export function out(text: string): void {
+  process.stdout.write(text.endsWith('\n') ? text : text + '\n');
+}
+
+/**
+ * JSON.stringify with a 2-space indent that keeps short leaves on one line: an array of primitives
+ * (a pile of cards) or an object of primitives (a move) is written inline, as in FORMATS.md.
+ */
+export function prettyJson(value: unknown, indent = ''): string {
+  const isPrim = (v: unknown) => v === null || typeof v !== 'object';
+  if (isPrim(value)) return JSON.stringify(value) ?? 'null';
+  const inner = indent + '  ';
+  if (Array.isArray(value)) {
+    if (value.length === 0) return '[]';
+    if (value.every(isPrim)) return `[${value.map((v) => JSON.stringify(v) ?? 'null').join(', ')}]`;
+    return `[\n${value.map((v) => inner + prettyJson(v, inner)).join(',\n')}\n${indent}]`;
+  }
+  const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
+  if (entries.length === 0) return '{}';
+  if (entries.every(([, v]) => isPrim(v))) return `{ ${entries.map(([k, v]) => `${JSON.stringify(k)}: ${JSON.stringify(v)}`).join(', ')} }`;
+  return `{\n${entries.map(([k, v]) => `${inner}${JSON.stringify(k)}: ${prettyJson(v, inner)}`).join(',\n')}\n${indent}}`;
+}

@@ -1,0 +1,82 @@
+#!/usr/bin/env node
+// The `solitaire` command line. Commands stay thin: each lives in its own file, exports
+// `register(program)`, parses its arguments and calls the library.
+//
+// Exit status: 0 success (every solve verdict included); 1 verify found an illegal move or a
+// replay that does not win; 2 bad input (usage, option value, variant, seed, card, deal, file),
+// with exactly one line `solitaire: <problem>` on stderr and nothing on stdout; 3 internal error.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Command, CommanderError } from 'commander';
+import { EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, reportError, usageMessage } from './errors';
+import { register as registerDeal } from './deal';
+import { register as registerSolve } from './solve';
+import { register as registerVariants } from './variants';
+import { register as registerVerify } from './verify';
+// (add command imports here, e.g.: import { registerAnalyze } from './analyze';)
+
+// ==== COMMANDS ====================================================================================
+// To add a command: one import above and one line in this list. Order = order in --help.
+const COMMANDS: ((program: Command) => void)[] = [
+  registerVariants,
+  registerDeal,
+  registerSolve,
+  registerVerify,
+  // registerAnalyze,
+];
+// ==================================================================================================
+
+function packageVersion(): string {
+  try {
+    // dist/src/cli/main.js -> package.json at the project root.
+    return JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'package.json'), 'utf8')).version ?? '0.0.0';
+  } catch {
+    return '0.0.0';
+  }
+}
+
+export function buildProgram(): Command {
+  const program = new Command('solitaire');
+  program
+    .description('Solver and analyser for the Signora family of patience games (Signora, Double Signora, Empress of Italy, Red and Black, Winery; FreeCell for reference)')
+    .version(packageVersion(), '-V, --version')
+    .showSuggestionAfterError(true)
+    // Commander's own usage errors are thrown (not exited) and reported by main() as one line.
+    // Both settings are inherited by the commands registered below.
+    .exitOverride()
+    .configureOutput({ outputError: () => {} });
+  for (const register of COMMANDS) register(program);
+  return program;
+}
+
+/** Runs the command line; returns the exit status (commands may set process.exitCode too). */
+export function main(argv: string[]): number {
+  const program = buildProgram();
+  try {
+    program.parse(argv);
+    return typeof process.exitCode === 'number' ? process.exitCode : EXIT_OK;
+  } catch (e) {
+    if (e instanceof CommanderError) {
+      // --help and --version "exit" with 0; help shown because no command was given exits 2.
+      if (e.exitCode === 0) return EXIT_OK;
+      if (e.code === 'commander.help') return EXIT_USAGE;
+    }
+    const msg = usageMessage(e);
+    if (msg !== null) {
+      reportError(msg);
+      return EXIT_USAGE;
+    }
+    reportError(`internal error: ${e instanceof Error ? e.message : String(e)}`);
+    if (process.env.SOLITAIRE_DEBUG && e instanceof Error) process.stderr.write(`${e.stack}\n`);
+    return EXIT_INTERNAL;
+  }
+}
+
+if (require.main === module) {
+  // `solitaire ... | head` closes the pipe early: not an error.
+  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EPIPE') process.exit(EXIT_OK);
+    throw err;
+  });
+  process.exitCode = main(process.argv);
+}

@@ -1,0 +1,186 @@
+// `solitaire solve <variant> --seed N` or `solitaire solve --deal file.json`: runs the solver and
+// prints its verdict, the base rank (Terrace family), the winning moves and statistics; or, with
+// --json, the solution JSON of FORMATS.md. `--base all` solves once per candidate base rank.
+// Every verdict exits 0 (it is information); bad input exits 2.
+import { Command } from 'commander';
+import { cardName, rankName, tryParseRank } from '../cards/card';
+import { Deal } from '../engine/deal';
+import { MoveSpec } from '../engine/legality';
+import { describeMove } from '../engine/notation';
+import { moveCount, moveFrom } from '../engine/movegen';
+import { GameState } from '../engine/state';
+import { variantNames, VARIANTS } from '../rules/variants';
+import { baseCandidates, DEFAULT_MAX_NODES, solve, SolveOptions, SolveResult } from '../solver/solve';
+import { TranspositionTable } from '../solver/tt';
+import { UsageError } from './errors';
+import { loadDealFile, out, parseWhole, prettyJson, rulesFor, seededDeal } from './io';
+
+interface SolveCliOptions {
+  seed?: string;
+  deal?: string;
+  search: string;
+  base: string;
+  maxNodes: string;
+  timeout?: string;
+  ttMb: string;
+  cells?: string;
+  json?: boolean;
+}
+
+/** The solution JSON of FORMATS.md. */
+export interface SolutionJson {
+  variant: string;
+  seed?: number;
+  result: string;
+  base?: string;
+  moves?: MoveSpec[];
+  stats: { nodes: number; ms: number; unique: number; ttHits: number; maxDepth: number; nodesPerSec: number };
+}
+
+export function solutionJson(deal: Deal, res: SolveResult): SolutionJson {
+  const j: SolutionJson = { variant: deal.rules.name } as SolutionJson;
+  if (deal.seed !== undefined) j.seed = deal.seed;
+  j.result = res.result;
+  if (deal.rules.terraceFamily && res.base !== undefined) j.base = rankName(res.base);
+  if (res.result === 'won') j.moves = res.moves;
+  const st = res.stats;
+  j.stats = {
+    nodes: st.nodes,
+    ms: Math.round(st.ms * 10) / 10,
+    unique: st.unique,
+    ttHits: st.ttHits,
+    maxDepth: st.maxDepth,
+    nodesPerSec: st.nodesPerSec,
+  };
+  return j;
+}
+
+/** `won`, `lost (proved: exhaustive search)`, `unknown (budget ran out: ...)`. */
+export function verdictLine(res: SolveResult, opts: SolveOptions): string {
+  if (res.result === 'won') return 'won';
+  if (res.result === 'lost') return 'lost (proved: exhaustive search)';
+  const maxNodes = opts.maxNodes ?? DEFAULT_MAX_NODES;
+  const why = res.stats.nodes >= maxNodes ? `${maxNodes} nodes` : opts.timeoutMs !== undefined ? `timeout ${opts.timeoutMs} ms` : `${res.stats.nodes} nodes`;
+  return `unknown (budget ran out: ${why})`;
+}
+
+/** The winning line as numbered readable moves, `12. 7H t3 → f2`, noting automatic fills. */
+export function formatMoves(deal: Deal, moveInts: number[]): string[] {
+  const s = new GameState(deal);
+  const w = String(moveInts.length).length;
+  return moveInts.map((m, i) => {
+    let text = describeMove(s, m); // before apply: it names the card that moves
+    const from = moveFrom(m);
+    const emptied = from < s.T && s.len[from] === moveCount(m);
+    s.apply(m);
+    if (emptied && s.len[from] > 0) text += `   (${s.pileName(from)} filled: ${cardName(s.top(from))})`;
+    return `${String(i + 1).padStart(w)}. ${text}`;
+  });
+}
+
+function statsLines(res: SolveResult): string[] {
+  const st = res.stats;
+  const rows: [string, string][] = [
+    ['nodes', String(st.nodes)],
+    ['unique positions', String(st.unique)],
+    ['transposition hits', String(st.ttHits)],
+    ['max depth', String(st.maxDepth)],
+    ['time', `${st.ms.toFixed(1)} ms`],
+    ['nodes per second', String(st.nodesPerSec)],
+  ];
+  return ['statistics:', ...rows.map(([k, v]) => `  ${k.padEnd(20)}${v}`)];
+}
+
+function terraceNames(): string {
+  return VARIANTS.filter((v) => v.terraceFamily).map((v) => v.name).join(', ');
+}
+
+export function register(program: Command): void {
+  program
+    .command('solve')
+    .description('solve a deal: solve <variant> --seed N, or solve --deal file.json')
+    .argument('[variant]', `variant name: ${variantNames().join(', ')}`)
+    .option('--seed <n>', 'deal number (with a variant)')
+    .option('--deal <file>', 'deal JSON file (instead of a variant and seed)')
+    .option('--search <kind>', 'search: dfs or astar', 'dfs')
+    .option('--base <rank>', 'Terrace family: base rank A 2..9 T J Q K, any (the search chooses) or all (one search per candidate)', 'any')
+    .option('--max-nodes <n>', 'node budget', String(DEFAULT_MAX_NODES))
+    .option('--timeout <ms>', 'time budget in milliseconds')
+    .option('--tt-mb <mb>', 'transposition table size in MB', '32')
+    .option('--cells <n>', 'freecell only: number of cells, 0-4')
+    .option('--json', 'print the solution JSON of FORMATS.md')
+    .action((variant: string | undefined, o: SolveCliOptions) => {
+      // ---- check everything before any output ----
+      let deal: Deal;
+      if (o.deal !== undefined) {
+        if (variant !== undefined || o.seed !== undefined) throw new UsageError('give a variant and --seed, or --deal, not both');
+        if (o.cells !== undefined) throw new UsageError('--cells applies to a variant given by name; a deal file lists its own cells');
+        deal = loadDealFile(o.deal);
+      } else {
+        if (variant === undefined) throw new UsageError('solve needs a variant and --seed, or --deal file.json');
+        if (o.seed === undefined) {
+          rulesFor(variant, o.cells); // a bad variant is the first problem
+          throw new UsageError(`solve ${variant} needs --seed N`);
+        }
+        deal = seededDeal(variant, o.seed, o.cells);
+      }
+      if (o.search !== 'dfs' && o.search !== 'astar') throw new UsageError(`bad --search ${JSON.stringify(o.search)}: expected dfs or astar`);
+      const terrace = deal.rules.terraceFamily;
+      const baseText = o.base.trim().toLowerCase();
+      let base: number | 'any' | 'all';
+      if (baseText === 'any' || baseText === 'all') base = baseText;
+      else {
+        base = tryParseRank(o.base);
+        if (base < 0) throw new UsageError(`bad --base ${JSON.stringify(o.base)}: expected a rank A 2..9 T J Q K, any or all`);
+      }
+      if (!terrace && base !== 'any')
+        throw new UsageError(`--base applies to the Terrace family (${terraceNames()}), not ${deal.rules.name}`);
+      const opts: SolveOptions = {
+        search: o.search,
+        maxNodes: parseWhole('--max-nodes', o.maxNodes, 1),
+        ttMb: parseWhole('--tt-mb', o.ttMb, 1, 4096),
+      };
+      if (o.timeout !== undefined) opts.timeoutMs = parseWhole('--timeout', o.timeout, 1);
+
+      // ---- --base all: one search per candidate rank, one line (or one JSON object) each ----
+      if (base === 'all') {
+        const tt = new TranspositionTable(opts.ttMb!);
+        const all: SolutionJson[] = [];
+        for (const b of baseCandidates(deal)) {
+          const res = solve(deal, { ...opts, base: b, tt });
+          if (o.json) all.push(solutionJson(deal, res));
+          else {
+            const cost = `(${res.stats.nodes} nodes, ${Math.round(res.stats.ms)} ms)`;
+            const v =
+              res.result === 'won' ? `won in ${res.moves.length} moves`
+              : res.result === 'lost' ? 'lost (proved)'
+              : 'unknown (budget ran out)';
+            out(`base ${rankName(b)}: ${v} ${cost}`);
+          }
+        }
+        if (o.json) out(prettyJson(all));
+        return;
+      }
+
+      // ---- one search ----
+      opts.base = base;
+      const res = solve(deal, opts);
+      if (o.json) {
+        out(prettyJson(solutionJson(deal, res)));
+        return;
+      }
+      const lines = [verdictLine(res, opts)];
+      if (terrace) {
+        if (res.base !== undefined) lines.push(`base: ${rankName(res.base)}`);
+        if (typeof base === 'number' && !baseCandidates(deal).includes(base))
+          lines.push(`note: base ${rankName(base)} cannot be chosen in this deal (no exposed card of that rank)`);
+        else lines.push(`base: any (candidates: ${baseCandidates(deal).map(rankName).join(' ')})`);
+      }
+      if (res.result === 'won') {
+        lines.push(`moves (${res.moveInts.length}):`);
+        lines.push(...formatMoves(deal, res.moveInts).map((l) => '  ' + l));
+      }
+      lines.push(...statsLines(res));
+      out(lines.join('\n'));
+    });
+}

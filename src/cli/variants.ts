@@ -1,0 +1,15 @@
+// `solitaire variants`: one line per variant: name, title, one-line summary.
+import { Command } from 'commander';
+import { VARIANTS } from '../rules/variants';
+import { out } from './io';
+
+export function register(program: Command): void {
+  program
+    .command('variants')
+    .description('list the variants: name, title, summary')
+    .action(() => {
+      const w1 = Math.max(...VARIANTS.map((v) => v.name.length)) + 2;
+      const w2 = Math.max(...VARIANTS.map((v) => v.title.length)) + 2;
+      out(VARIANTS.map((v) => `${v.name.padEnd(w1)}${v.title.padEnd(w2)}${v.summary}`).join('\n'));
+    });
+}

@@ -1,0 +1,216 @@
+// The compiled command line (dist/src/cli/main.js), run as a child process. `npm test` runs tsc
+// before vitest, so dist is assumed to be built. Budgets are small: the file runs in seconds.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dealFromJson, dealFromSeed } from '../src/engine/deal';
+import { getRules, variantNames } from '../src/rules/variants';
+import { baseCandidates } from '../src/solver/solve';
+import { rankName } from '../src/cards/card';
+
+const ROOT = resolve(__dirname, '..');
+const MAIN = join(ROOT, 'dist', 'src', 'cli', 'main.js');
+
+interface Run {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function cli(...args: string[]): Run {
+  const r = spawnSync(process.execPath, [MAIN, ...args], { cwd: ROOT, encoding: 'utf8', timeout: 30_000 });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+function lines(text: string): string[] {
+  return text.split('\n').filter((l) => l.length > 0);
+}
+
+/** A usage error: exit 2, exactly one line `solitaire: ...` on stderr, nothing on stdout. */
+function expectUsageError(r: Run, pattern?: RegExp): void {
+  expect(r.status, r.stderr).toBe(2);
+  expect(r.stdout).toBe('');
+  const err = lines(r.stderr);
+  expect(err).toHaveLength(1);
+  expect(err[0]).toMatch(/^solitaire: /);
+  if (pattern) expect(err[0]).toMatch(pattern);
+}
+
+let dir = '';
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'solitaire-cli-'));
+});
+afterAll(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('solitaire variants', () => {
+  it('lists the six variants, one line each, with title and summary', () => {
+    const r = cli('variants');
+    expect(r.status).toBe(0);
+    expect(r.stderr).toBe('');
+    const ls = lines(r.stdout);
+    expect(ls).toHaveLength(6);
+    expect(ls.map((l) => l.split(/\s+/)[0])).toEqual(variantNames());
+    expect(ls[0]).toContain(getRules('signora').title);
+    expect(ls[0]).toContain(getRules('signora').summary);
+  });
+});
+
+describe('solitaire deal', () => {
+  it('--json prints a deal that dealFromJson accepts and that equals dealFromSeed', () => {
+    for (const v of ['signora', 'winery']) {
+      const r = cli('deal', v, '--seed', '7', '--json');
+      expect(r.status).toBe(0);
+      const obj = JSON.parse(r.stdout);
+      expect(obj.variant).toBe(v);
+      expect(obj.seed).toBe(7);
+      expect(dealFromJson(obj)).toEqual(dealFromSeed(getRules(v), 7));
+      expect(r.stdout).toMatch(/^\{\n {2}"variant"/); // pretty-printed, 2-space indent
+    }
+  });
+
+  it('--cells applies to freecell', () => {
+    const r = cli('deal', 'freecell', '--seed', '3', '--cells', '2', '--json');
+    expect(r.status).toBe(0);
+    expect(JSON.parse(r.stdout).cells).toEqual([null, null]);
+  });
+
+  it('prints a readable layout with one line per tableau pile', () => {
+    const r = cli('deal', 'signora', '--seed', '1');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/^\s*t0\s/m);
+    const tab = lines(r.stdout).filter((l) => /^\s*t\d+\s/.test(l));
+    expect(tab).toHaveLength(9);
+    expect(r.stdout).toMatch(/^\s*reserve\s/m);
+    expect(r.stdout).toMatch(/^\s*stock\s+84 cards/m);
+    const w = cli('deal', 'winery', '--seed', '1');
+    expect(lines(w.stdout).filter((l) => /^\s*t\d+\s/.test(l))).toHaveLength(10);
+    expect(w.stdout).toMatch(/^\s*c1\s/m);
+  });
+});
+
+describe('solve and verify', () => {
+  // The first of a few small deals the solver wins within a small budget.
+  let found: { variant: string; seed: number; json: string } | null = null;
+  const solved = () => {
+    if (found) return found;
+    for (const variant of ['signora', 'winery'])
+      for (let seed = 1; seed <= 10; seed++) {
+        const r = cli('solve', variant, '--seed', String(seed), '--max-nodes', '200000', '--json');
+        expect(r.status).toBe(0);
+        if (JSON.parse(r.stdout).result === 'won') return (found = { variant, seed, json: r.stdout });
+      }
+    throw new Error('no deal won within the budget');
+  };
+
+  it('solve --json prints a FORMATS.md solution', () => {
+    const { variant, seed, json } = solved();
+    const sol = JSON.parse(json);
+    expect(sol).toMatchObject({ variant, seed, result: 'won' });
+    expect(Array.isArray(sol.moves) && sol.moves.length).toBeGreaterThan(0);
+    for (const m of sol.moves) expect(typeof m.from === 'string' && typeof m.to === 'string').toBe(true);
+    expect(sol.stats.nodes).toBeGreaterThan(0);
+    for (const k of ['ms', 'unique', 'ttHits', 'maxDepth', 'nodesPerSec']) expect(typeof sol.stats[k]).toBe('number');
+    if (getRules(variant).terraceFamily) expect(sol.base).toMatch(/^[A2-9TJQK]$/);
+    else expect(sol.base).toBeUndefined();
+  });
+
+  it('verify accepts the solution, from a deal file and from --variant/--seed', () => {
+    const { variant, seed, json } = solved();
+    const n = JSON.parse(json).moves.length;
+    const solFile = join(dir, 'solution.json');
+    writeFileSync(solFile, json);
+    const dealFile = join(dir, 'deal.json');
+    writeFileSync(dealFile, cli('deal', variant, '--seed', String(seed), '--json').stdout);
+    for (const r of [cli('verify', dealFile, solFile), cli('verify', '--variant', variant, '--seed', String(seed), solFile)]) {
+      expect(r.status, r.stderr).toBe(0);
+      expect(r.stdout.trim()).toBe(`won in ${n} moves`);
+    }
+  });
+
+  it('verify rejects a corrupted solution with exit 1, naming the move', () => {
+    const { variant, seed, json } = solved();
+    const sol = JSON.parse(json);
+    const i = sol.moves.findIndex((m: { from: string }) => m.from !== 'stock');
+    sol.moves[i].to = 'stock';
+    const solFile = join(dir, 'corrupt.json');
+    writeFileSync(solFile, JSON.stringify(sol));
+    const r = cli('verify', '--variant', variant, '--seed', String(seed), solFile);
+    expect(r.status).toBe(1);
+    expect(r.stdout.trim()).toMatch(new RegExp(`^move ${i + 1} \\(${sol.moves[i].from} -> stock\\): \\S`));
+    // All moves legal but the game unfinished.
+    const short = JSON.parse(json);
+    short.moves = short.moves.slice(0, -2);
+    writeFileSync(solFile, JSON.stringify(short));
+    const s = cli('verify', '--variant', variant, '--seed', String(seed), solFile);
+    expect(s.status).toBe(1);
+    expect(s.stdout.trim()).toMatch(new RegExp(`^not won: after ${short.moves.length} moves \\d+ cards are not on the foundations$`));
+  });
+
+  it('verify refuses a solution for another deal, or with nothing to verify (exit 2)', () => {
+    const { variant, seed, json } = solved();
+    const solFile = join(dir, 'other.json');
+    writeFileSync(solFile, json);
+    expectUsageError(cli('verify', '--variant', variant, '--seed', String(seed + 1), solFile), /seed/);
+    const unknown = { ...JSON.parse(json), result: 'unknown' };
+    delete unknown.moves;
+    writeFileSync(solFile, JSON.stringify(unknown));
+    expectUsageError(cli('verify', '--variant', variant, '--seed', String(seed), solFile), /nothing to verify/);
+  });
+
+  it('solve prints the verdict, numbered moves and statistics', () => {
+    const { variant, seed } = solved();
+    const r = cli('solve', variant, '--seed', String(seed), '--max-nodes', '200000');
+    expect(r.status).toBe(0);
+    const ls = lines(r.stdout);
+    expect(ls[0]).toBe('won');
+    expect(r.stdout).toMatch(/^\s*1\. \S+ \S+ → \S+/m);
+    for (const k of ['nodes', 'unique positions', 'transposition hits', 'max depth', 'time', 'nodes per second'])
+      expect(r.stdout).toMatch(new RegExp(`^\\s*${k}\\s+\\d`, 'm'));
+  });
+});
+
+describe('solve --base', () => {
+  it('--base all on a Signora deal prints one line per candidate base rank', () => {
+    const cands = baseCandidates(dealFromSeed(getRules('signora'), 2)).map(rankName);
+    const r = cli('solve', 'signora', '--seed', '2', '--base', 'all', '--max-nodes', '20000');
+    expect(r.status).toBe(0);
+    const ls = lines(r.stdout);
+    expect(ls).toHaveLength(cands.length);
+    ls.forEach((l, i) => expect(l).toMatch(new RegExp(`^base ${cands[i]}: (won in \\d+ moves|lost|unknown).*\\(\\d+ nodes, \\d+ ms\\)$`)));
+  });
+
+  it('--base is refused outside the Terrace family', () => {
+    expectUsageError(cli('solve', 'winery', '--seed', '1', '--base', '7'), /Terrace/);
+  });
+});
+
+describe('bad input: exit 2, one stderr line, empty stdout', () => {
+  it('bad variant', () => expectUsageError(cli('deal', 'no-such-game', '--seed', '1'), /unknown variant/));
+  it('--seed -3', () => expectUsageError(cli('deal', 'signora', '--seed', '-3'), /seed/));
+  it('--seed abc', () => expectUsageError(cli('solve', 'signora', '--seed', 'abc'), /seed/));
+  it('bad option values', () => {
+    expectUsageError(cli('solve', 'winery', '--seed', '1', '--search', 'bfs'), /--search/);
+    expectUsageError(cli('deal', 'freecell', '--seed', '1', '--cells', '9'), /cells/);
+  });
+  it('malformed deal JSON', () => {
+    const f = join(dir, 'broken.json');
+    writeFileSync(f, '{"variant": "signora", ');
+    expectUsageError(cli('solve', '--deal', f), /is not valid JSON/);
+  });
+  it('a deal that is not a deal', () => {
+    const f = join(dir, 'wrong.json');
+    const obj = JSON.parse(readFileSync(join(dir, 'deal.json'), 'utf8'));
+    obj.tableau[0][obj.tableau[0].length - 1] = 'ZZ';
+    writeFileSync(f, JSON.stringify(obj));
+    expectUsageError(cli('solve', '--deal', f), /bad card "ZZ"/);
+  });
+  it('missing file', () => expectUsageError(cli('verify', join(dir, 'nope.json'), join(dir, 'nope2.json')), /cannot read/));
+  it("commander's own usage errors", () => {
+    expectUsageError(cli('solve', 'signora', '--seed', '1', '--no-such-option'));
+    expectUsageError(cli('no-such-command'));
+  });
+});

@@ -1,0 +1,263 @@
+// Test helpers: hand-made positions from a partial spec, move shorthands, a small seeded PRNG.
+//
+// `position(variant, spec)` builds a position that holds exactly the variant's cards: the spec
+// names the interesting piles; every card it does not mention is dumped somewhere harmless:
+//   1. foundations the spec leaves out are filled with COMPLETE foundations (13 cards from the
+//      base rank: a complete foundation accepts nothing) as far as the leftover cards allow
+//      (Winery/FreeCell: each suit from the Ace up as far as the leftovers allow; Red and Black:
+//      a foundation that cannot be completed keeps just an ace, as every R&B foundation must);
+//   2. whatever is still left goes to `rest`: the bottom of the stock by default (dealt last),
+//      or the bottom of the waste / reserve / a tableau pile, or nowhere ('none': then the spec
+//      must account for every leftover card, and the helper throws if it does not).
+// The result is checked by the engine's own reader (dealFromJson(json, false)).
+import { expect } from 'vitest';
+import { cardName, colourOf, makeCard, parseCard, RANKS, tryParseRank } from '../src/cards/card';
+import { Deal, dealFromJson, DealJson } from '../src/engine/deal';
+import { moveError, playChecked } from '../src/engine/legality';
+import { encodeMove, generateMoves, moveCount, moveFrom, moveTo } from '../src/engine/movegen';
+import { GameState } from '../src/engine/state';
+import { getRules } from '../src/rules/variants';
+
+export type Cards = string | string[];
+
+export interface PosSpec {
+  /** Tableau piles bottom to top; piles not listed are empty. */
+  tableau?: Cards[];
+  /** Foundations given explicitly (index -> pile bottom to top). The others are filled by the helper. */
+  foundations?: Record<number, Cards>;
+  reserve?: Cards;
+  /** Bottom to top: the LAST card is the next one dealt. */
+  stock?: Cards;
+  waste?: Cards;
+  cells?: (string | null)[];
+  /** Base rank letter used to fill foundations in the Terrace games (default: from the given foundations). */
+  base?: string;
+  /** Where the cards left over go (default 'stock' where the variant has one, else 'none'). */
+  rest?: 'stock' | 'waste' | 'reserve' | 'none' | `t${number}`;
+  /** Fill the foundations the spec leaves out (default true). */
+  fill?: boolean;
+}
+
+export function cards(c: Cards | undefined): string[] {
+  if (c === undefined) return [];
+  if (Array.isArray(c)) return c.map((x) => x.toUpperCase());
+  return c
+    .split(/[\s,]+/)
+    .filter((x) => x.length > 0)
+    .map((x) => x.toUpperCase());
+}
+
+/** The JSON of a hand-made position (not yet checked). */
+export function positionJson(variant: string, spec: PosSpec): DealJson {
+  const rules = getRules(variant, variant === 'freecell' && spec.cells ? { cells: spec.cells.length } : {});
+  const count = new Array<number>(52).fill(rules.decks);
+  const take = (name: string) => {
+    const c = parseCard(name);
+    if (count[c] <= 0) throw new Error(`position helper: ${variant} has only ${rules.decks} ${name}`);
+    count[c]--;
+  };
+  const T = rules.tableauDeal.length;
+  const tableau: string[][] = [];
+  for (let i = 0; i < T; i++) tableau.push(cards(spec.tableau?.[i]));
+  if ((spec.tableau?.length ?? 0) > T) throw new Error(`position helper: ${variant} has ${T} tableau piles`);
+  const foundations: (string[] | undefined)[] = new Array(rules.foundations).fill(undefined);
+  for (const [k, v] of Object.entries(spec.foundations ?? {})) foundations[Number(k)] = cards(v);
+  const reserve = cards(spec.reserve);
+  const stock = cards(spec.stock);
+  const waste = cards(spec.waste);
+  const cells: (string | null)[] = spec.cells ? spec.cells.map((c) => (c ? c.toUpperCase() : null)) : new Array(rules.cells).fill(null);
+  for (const p of tableau) p.forEach(take);
+  for (const f of foundations) f?.forEach(take);
+  [reserve, stock, waste].forEach((p) => p.forEach(take));
+  for (const c of cells) if (c) take(c);
+
+  // 1. Fill the foundations the spec leaves out.
+  const free = foundations.map((f, i) => (f === undefined ? i : -1)).filter((i) => i >= 0);
+  const fill = spec.fill ?? true;
+  const pick = (rank: number, colour: number | 'suit', suit = 0): string => {
+    if (colour === 'suit') {
+      const c = makeCard(rank, suit);
+      count[c]--;
+      return cardName(c);
+    }
+    for (let s = 0; s < 4; s++) {
+      const c = makeCard(rank, s);
+      if (colourOf(c) === colour && count[c] > 0) {
+        count[c]--;
+        return cardName(c);
+      }
+    }
+    throw new Error('position helper: internal');
+  };
+  const avail = (rank: number, colour: number) => {
+    let n = 0;
+    for (let s = 0; s < 4; s++) if (colourOf(makeCard(rank, s)) === colour) n += count[makeCard(rank, s)];
+    return n;
+  };
+  if (rules.foundationBuild === 'suit') {
+    for (const i of free) foundations[i] = [];
+    if (fill) {
+      // One suit per free foundation (one deck: suit i on the i-th free foundation), as far up as possible.
+      let k = 0;
+      for (let suit = 0; suit < 4 && k < free.length; suit++) {
+        if (foundations.some((f) => f && f.length > 0 && parseCard(f[0]) % 4 === suit)) continue;
+        const f = foundations[free[k++]]!;
+        for (let r = 0; r < 13 && count[makeCard(r, suit)] > 0; r++) f.push(pick(r, 'suit', suit));
+      }
+    }
+  } else {
+    let base = -1;
+    if (rules.foundationBuild === 'alt-colour') base = 0;
+    else if (spec.base !== undefined) base = tryParseRank(spec.base);
+    else {
+      const given = foundations.find((f) => f && f.length > 0);
+      if (given) base = parseCard(given[0]) >> 2;
+    }
+    for (const i of free) foundations[i] = [];
+    if (fill && base >= 0) {
+      // A foundation starting red needs red at even offsets and black at odd ones (13 is odd).
+      const rankAt = (i: number) => (base + i) % 13;
+      let maxRed = Infinity;
+      let maxBlack = Infinity;
+      for (let i = 0; i < 13; i++) {
+        maxRed = Math.min(maxRed, avail(rankAt(i), i % 2 === 0 ? 1 : 0));
+        maxBlack = Math.min(maxBlack, avail(rankAt(i), i % 2 === 0 ? 0 : 1));
+      }
+      let k = 0;
+      for (const startColour of [1, 0]) {
+        let n = startColour === 1 ? maxRed : maxBlack;
+        while (n-- > 0 && k < free.length) {
+          const f = foundations[free[k++]]!;
+          for (let i = 0; i < 13; i++) f.push(pick(rankAt(i), (startColour + i) % 2));
+        }
+      }
+      if (rules.acesStartOnFoundations)
+        while (k < free.length) {
+          const f = foundations[free[k++]]!;
+          const colour = avail(0, 1) > 0 ? 1 : 0;
+          if (avail(0, colour) === 0) throw new Error('position helper: no ace left for a Red and Black foundation');
+          f.push(pick(0, colour));
+        }
+    }
+  }
+
+  // 2. The rest.
+  const rest: string[] = [];
+  for (let c = 0; c < 52; c++) for (let k = 0; k < count[c]; k++) rest.push(cardName(c));
+  const where = spec.rest ?? (rules.hasStock ? 'stock' : 'none');
+  if (rest.length > 0) {
+    if (where === 'none') throw new Error(`position helper: cards left over and rest 'none': ${rest.join(' ')}`);
+    else if (where === 'stock') stock.unshift(...rest);
+    else if (where === 'waste') waste.unshift(...rest);
+    else if (where === 'reserve') reserve.unshift(...rest);
+    else tableau[Number(where.slice(1))].unshift(...rest);
+  }
+  return {
+    variant,
+    tableau,
+    reserve,
+    stock,
+    waste,
+    cells,
+    foundations: foundations.map((f) => f ?? []),
+  };
+}
+
+export function positionDeal(variant: string, spec: PosSpec): Deal {
+  return dealFromJson(JSON.parse(JSON.stringify(positionJson(variant, spec))), false);
+}
+
+/** A hand-made position as a GameState. */
+export function position(variant: string, spec: PosSpec): GameState {
+  return new GameState(positionDeal(variant, spec));
+}
+
+// ---- moves by pile name ----
+
+export function pileIdx(s: GameState, name: string): number {
+  const p = s.pileIndex(name);
+  if (p < 0) throw new Error(`no pile ${name} in ${s.rules.name}`);
+  return p;
+}
+
+/** moveError by pile names (null when legal). */
+export function why(s: GameState, from: string, to: string, count = 1): string | null {
+  return moveError(s, pileIdx(s, from), pileIdx(s, to), count);
+}
+
+export function isLegal(s: GameState, from: string, to: string, count = 1): boolean {
+  return why(s, from, to, count) === null;
+}
+
+/** Plays a move that must be legal; fails the test otherwise. */
+export function play(s: GameState, from: string, to: string, count = 1): void {
+  const e = playChecked(s, count === 1 ? { from, to } : { from, to, count });
+  expect(e, `${from}->${to} x${count}`).toBeNull();
+}
+
+export function moveText(s: GameState, m: number): string {
+  const n = moveCount(m);
+  return `${s.pileName(moveFrom(m))}>${s.pileName(moveTo(m))}${n > 1 ? 'x' + n : ''}`;
+}
+
+/** The generated moves as sorted text, e.g. ['stock>waste', 't0>f0']. */
+export function generated(s: GameState): string[] {
+  const buf = new Int32Array(4096);
+  const n = generateMoves(s, buf, 0);
+  return Array.from(buf.subarray(0, n), (m) => moveText(s, m)).sort();
+}
+
+export function generatedRaw(s: GameState): number[] {
+  const buf = new Int32Array(4096);
+  const n = generateMoves(s, buf, 0);
+  return Array.from(buf.subarray(0, n));
+}
+
+/** Every (from, to, count) that moveError accepts, as text (counts up to maxCount). */
+export function accepted(s: GameState, maxCount = 1): string[] {
+  const out: string[] = [];
+  for (let f = 0; f < s.nPiles; f++)
+    for (let t = 0; t < s.nPiles; t++)
+      for (let k = 1; k <= Math.max(1, Math.min(maxCount, s.len[f])); k++)
+        if (moveError(s, f, t, k) === null) out.push(moveText(s, encodeMove(f, t, k)));
+  return out.sort();
+}
+
+/** A pile's cards as text, bottom to top. */
+export function show(s: GameState, name: string): string {
+  return s
+    .pile(pileIdx(s, name))
+    .map(cardName)
+    .join(' ');
+}
+
+export function c(name: string): number {
+  return parseCard(name);
+}
+
+export function rankLetter(r: number): string {
+  return RANKS[r];
+}
+
+/** Snapshot of every pile and the scalar state, for exact comparisons. */
+export function snapshot(s: GameState): { piles: number[][]; h1: number; h2: number; base: number; onFoundation: number } {
+  const piles: number[][] = [];
+  for (let p = 0; p < s.nPiles; p++) piles.push(s.pile(p));
+  return { piles, h1: s.h1, h2: s.h2, base: s.base, onFoundation: s.onFoundation };
+}
+
+// ---- a small seeded PRNG (mulberry32), so property-test failures reproduce ----
+
+export function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export const ALL_VARIANTS = ['signora', 'double-signora', 'empress-of-italy', 'red-and-black', 'winery', 'freecell'];
+export const TERRACE = ['signora', 'double-signora', 'empress-of-italy'];
+export const ALT_COLOUR = ['signora', 'double-signora', 'empress-of-italy', 'red-and-black'];
