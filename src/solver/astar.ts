@@ -15,10 +15,9 @@
 import { generateMoves } from '../engine/movegen';
 import { GameState } from '../engine/state';
 import { SearchStats } from './dfs';
+import { estimate } from './heuristic';
 import { safeFoundationMove } from './prune';
 import { TranspositionTable } from './tt';
-
-export type AStarStatus = 'won' | 'lost' | 'unknown';
 
 export class AStarSearch {
   readonly state: GameState;
@@ -37,7 +36,15 @@ export class AStarSearch {
   private moves = new Int32Array(4096);
   private solution: number[] = [];
 
-  constructor(state: GameState, tt: TranspositionTable, weight = 2) {
+  /** Started: the root is in the open list. */
+  private started = false;
+  status: 'new' | 'paused' | 'won' | 'lost' = 'new';
+
+  /**
+   * `salt` is XORed into both hash words before every table access, so that several searches can
+   * share one table without one's entries making another skip positions it never expanded.
+   */
+  constructor(state: GameState, tt: TranspositionTable, weight = 2, private readonly salt = 0x3c6ef372) {
     this.state = state;
     this.tt = tt;
     this.weight = weight;
@@ -48,17 +55,27 @@ export class AStarSearch {
     return this.solution;
   }
 
-  run(maxNodes: number, deadline = Infinity): AStarStatus {
+  /**
+   * Searches until a win, exhaustion, or `nodeBudget` more nodes / the deadline; 'paused' means a
+   * budget ran out and a later call goes on from where this one stopped.
+   */
+  run(nodeBudget: number, deadline = Infinity): 'won' | 'lost' | 'paused' {
     const s = this.state;
     const st = this.stats;
-    if (s.isWon()) {
-      this.solution = s.history();
-      return 'won';
+    const salt = this.salt;
+    if (this.status === 'won' || this.status === 'lost') return this.status;
+    if (!this.started) {
+      this.started = true;
+      if (s.isWon()) {
+        this.solution = s.history();
+        return (this.status = 'won');
+      }
+      this.tt.seenOrAdd(s.h1 ^ salt, s.h2 ^ salt);
+      this.addNode(-1, 0, 0);
     }
-    this.tt.seenOrAdd(s.h1, s.h2);
-    this.addNode(-1, 0, 0);
+    const stop = st.nodes + nodeBudget;
     while (this.heapSize > 0) {
-      if (st.nodes >= maxNodes || ((st.unique & 255) === 0 && Date.now() >= deadline)) return 'unknown';
+      if (st.nodes >= stop || ((st.unique & 255) === 0 && Date.now() >= deadline)) return (this.status = 'paused');
       const node = this.pop();
       this.goTo(node);
       st.unique++;
@@ -77,14 +94,14 @@ export class AStarSearch {
         if (s.isWon()) {
           this.solution = s.history();
           s.undo();
-          return 'won';
+          return (this.status = 'won');
         }
-        if (this.tt.seenOrAdd(s.h1, s.h2)) st.ttHits++;
+        if (this.tt.seenOrAdd(s.h1 ^ salt, s.h2 ^ salt)) st.ttHits++;
         else this.addNode(node, m, g + 1);
         s.undo();
       }
     }
-    return 'lost';
+    return (this.status = 'lost');
   }
 
   private addNode(parent: number, m: number, g: number): void {
@@ -97,7 +114,7 @@ export class AStarSearch {
     this.parent[i] = parent;
     this.move[i] = m;
     this.depth[i] = g;
-    const h = this.state.total - this.state.onFoundation;
+    const h = estimate(this.state);
     this.push(i, g + this.weight * h - g * 1e-6);
   }
 

@@ -14,7 +14,7 @@
 // (movegen.ts), and prune.ts's forced moves are argued there.
 import { generateMoves } from '../engine/movegen';
 import { GameState } from '../engine/state';
-import { orderMoves } from './order';
+import { OrderMode, orderMoves } from './order';
 import { safeFoundationMove } from './prune';
 import { TranspositionTable } from './tt';
 
@@ -40,7 +40,16 @@ export class DfsSearch {
   status: SearchStatus | 'new' = 'new';
   readonly stats: SearchStats = { nodes: 0, unique: 0, ttHits: 0, maxDepth: 0 };
 
-  constructor(state: GameState, tt: TranspositionTable) {
+  /**
+   * `salt` is XORed into both hash words before every table access, so that several searches can
+   * share one table without one's entries making another skip positions it never expanded.
+   */
+  constructor(
+    state: GameState,
+    tt: TranspositionTable,
+    private readonly salt = 0,
+    private readonly order: OrderMode = 1,
+  ) {
     this.state = state;
     this.tt = tt;
     this.buf = new Int32Array(1 << 16);
@@ -49,7 +58,7 @@ export class DfsSearch {
   }
 
   /** Moves from the deal to the current position (the solution once status is 'won'). */
-  path(): number[] {
+  solutionMoves(): number[] {
     return this.state.history();
   }
 
@@ -63,7 +72,7 @@ export class DfsSearch {
     if (safe >= 0) {
       this.buf[start] = this.buf[safe];
       end = start + 1;
-    } else orderMoves(this.state, this.buf, start, end);
+    } else orderMoves(this.state, this.buf, start, end, this.order);
     this.idx[d] = start;
     this.end[d] = end;
     this.stats.unique++;
@@ -80,9 +89,10 @@ export class DfsSearch {
     const tt = this.tt;
     const buf = this.buf;
     const st = this.stats;
+    const salt = this.salt;
     if (this.status === 'new') {
       if (s.isWon()) return (this.status = 'won');
-      tt.seenOrAdd(s.h1, s.h2);
+      tt.seenOrAdd(s.h1 ^ salt, s.h2 ^ salt);
       this.expand();
     }
     const stop = st.nodes + nodeBudget;
@@ -94,7 +104,7 @@ export class DfsSearch {
         s.apply(this.buf[i]);
         st.nodes++;
         if (s.isWon()) return (this.status = 'won');
-        if (tt.seenOrAdd(s.h1, s.h2)) {
+        if (tt.seenOrAdd(s.h1 ^ salt, s.h2 ^ salt)) {
           st.ttHits++;
           s.undo();
         } else {

@@ -1,18 +1,20 @@
 // Move ordering for the depth-first search. Ordering never changes a verdict (every move is still
 // tried); it decides which line the search tries first, which is most of what makes it fast.
 import { GameState } from '../engine/state';
+import { estimate } from './heuristic';
 
 const scores = new Int32Array(4096);
 
-export let ORDER_MODE = Number(process.env.SOLVER_ORDER ?? 1);
+/** 0: generation order; 1: the default scores below (suit games: heuristic); 2: stock deals early. */
+export type OrderMode = 0 | 1 | 2;
 
 /** Scores a move (higher is tried first). Called before the move is applied. */
-function score(s: GameState, m: number): number {
+function score(s: GameState, m: number, mode: OrderMode): number {
   const from = m & 0xff;
   const to = (m >>> 8) & 0xff;
   const len = s.len;
   if (to >= s.FOUND0 && to < s.CELL0) return 100;
-  if (from === s.STOCK) return ORDER_MODE === 2 ? 60 : 20;
+  if (from === s.STOCK) return mode === 2 ? 60 : 20;
   if (to < s.T) {
     // onto the tableau
     if (from === s.WASTE) return 50;
@@ -28,10 +30,17 @@ function score(s: GameState, m: number): number {
 }
 
 /** Reorders buf[start..end) by descending score, stable. */
-export function orderMoves(s: GameState, buf: Int32Array, start: number, end: number): void {
-  if (ORDER_MODE === 0) return;
+export function orderMoves(s: GameState, buf: Int32Array, start: number, end: number, mode: OrderMode): void {
+  if (mode === 0) return;
   const n = end - start;
-  for (let i = 0; i < n; i++) scores[i] = score(s, buf[start + i]);
+  if (s.suitFound && mode === 1) {
+    // Suit-built games: try first the move whose result looks closest to a win.
+    for (let i = 0; i < n; i++) {
+      s.apply(buf[start + i]);
+      scores[i] = -estimate(s);
+      s.undo();
+    }
+  } else for (let i = 0; i < n; i++) scores[i] = score(s, buf[start + i], mode);
   for (let i = 1; i < n; i++) {
     const m = buf[start + i];
     const sc = scores[i];

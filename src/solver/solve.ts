@@ -8,12 +8,17 @@ import { DfsSearch, SearchStats } from './dfs';
 import { TranspositionTable } from './tt';
 
 export type Verdict = 'won' | 'lost' | 'unknown';
+export type SearchKind = 'dfs' | 'astar' | 'portfolio';
 
 export interface SolveOptions {
-  search?: 'dfs' | 'astar';
+  /**
+   * dfs (default): depth-first searches; astar: weighted A*; portfolio: both, sharing the budget.
+   * In every case the Terrace family runs one search per candidate base rank when the base is free.
+   */
+  search?: SearchKind;
   /** Base rank 0..12 for the Terrace family, or 'any' (the search chooses; default). */
   base?: number | 'any';
-  /** Node budget (moves applied). Default 2,000,000. */
+  /** Node budget (moves applied), shared by all searches. Default 2,000,000. */
   maxNodes?: number;
   /** Time budget in ms. Default: none. */
   timeoutMs?: number;
@@ -55,79 +60,89 @@ export function baseCandidates(deal: Deal): number[] {
   return [...ranks].sort((a, b) => a - b);
 }
 
-/** Solves one deal. A base rank applies to the Terrace family only and is ignored elsewhere. */
+/** What the portfolio needs of a search. */
+interface Search {
+  readonly state: GameState;
+  readonly stats: SearchStats;
+  run(nodeBudget: number, deadline: number): 'won' | 'lost' | 'paused';
+  solutionMoves(): number[];
+}
+
+/** Distinct table salts, one per search of a portfolio (see DfsSearch). */
+function salt(i: number): number {
+  return Math.imul(i + 1, 0x9e3779b9) | 0;
+}
+
+/**
+ * Solves one deal. A base rank applies to the Terrace family only and is ignored elsewhere.
+ *
+ * Policy: one group of searches per candidate base rank (a single group outside the Terrace family
+ * or with a fixed base). All searches share the node budget round-robin in slices that double up to
+ * 65,536 nodes, so no single bad choice (a hopeless base rank, an unlucky first move) can sink the
+ * whole budget. A rank is lost as soon as one of its searches is exhausted (each is complete by
+ * itself); the deal is lost when every rank is; it is won when any search wins.
+ */
 export function solve(deal: Deal, opts: SolveOptions = {}): SolveResult {
   const t0 = performance.now();
   const maxNodes = opts.maxNodes ?? DEFAULT_MAX_NODES;
   const deadline = opts.timeoutMs !== undefined ? Date.now() + opts.timeoutMs : Infinity;
   const tt = opts.tt ?? new TranspositionTable(opts.ttMb ?? 32);
   if (opts.tt) tt.clear();
+  const kind = opts.search ?? 'dfs';
   const terrace = deal.rules.terraceFamily;
   const fixedBase = terrace && typeof opts.base === 'number' ? opts.base : -1;
-  // With the base free, the Terrace family shares the budget among the candidate ranks.
   const ranks = terrace && fixedBase < 0 ? baseCandidates(deal) : [fixedBase];
 
-  const states = ranks.map((r) => {
-    const s = new GameState(deal);
-    s.setConstraint(r);
-    return s;
-  });
-  let result: Verdict = 'unknown';
-  let winner: GameState | null = null;
-  let winMoves: number[] = [];
-  const allStats: SearchStats[] = [];
-
-  if (opts.search === 'astar') {
-    // One best-first search per rank, budget split evenly; unused budget passes on.
-    let left = maxNodes;
-    let lost = 0;
-    for (let i = 0; i < states.length; i++) {
-      const a = new AStarSearch(states[i], tt, opts.weight ?? 2);
-      allStats.push(a.stats);
-      const share = Math.floor(left / (states.length - i));
-      const st = a.run(share, deadline);
-      left -= a.stats.nodes;
-      if (st === 'won') {
-        result = 'won';
-        winner = states[i];
-        winMoves = a.solutionMoves();
-        break;
-      }
-      if (st === 'lost') lost++;
+  let n = 0;
+  const groups: Search[][] = ranks.map((r) => {
+    const make = (): GameState => {
+      const s = new GameState(deal);
+      s.setConstraint(r);
+      return s;
+    };
+    const g: Search[] = [];
+    if (kind !== 'astar') {
+      // Two move orders: the scored one, and plain generation order (foundations, tableau, empty
+      // piles, cells, stock). Each wins deals the other misses.
+      g.push(new DfsSearch(make(), tt, salt(n++), 1));
+      g.push(new DfsSearch(make(), tt, salt(n++), 0));
     }
-    if (result !== 'won' && lost === states.length) result = 'lost';
-  } else {
-    const searches = states.map((s) => new DfsSearch(s, tt));
-    for (const d of searches) allStats.push(d.stats);
-    const open = [...searches];
-    let used = 0;
-    let slice = 4096;
-    while (open.length > 0 && used < maxNodes && Date.now() < deadline) {
-      for (let i = 0; i < open.length && used < maxNodes; ) {
-        const d = open[i];
-        const before = d.stats.nodes;
-        const st = d.run(Math.min(slice, maxNodes - used), deadline);
-        used += d.stats.nodes - before;
+    if (kind !== 'dfs') g.push(new AStarSearch(make(), tt, opts.weight ?? 2, salt(n++)));
+    return g;
+  });
+  const all = groups.flat();
+  let result: Verdict = 'unknown';
+  let winMoves: number[] = [];
+  let open = groups.filter((g) => g.length > 0);
+  let used = 0;
+  let slice = 4096;
+  outer: while (open.length > 0 && used < maxNodes && Date.now() < deadline) {
+    for (const g of open) {
+      for (const search of g) {
+        if (used >= maxNodes) break outer;
+        const before = search.stats.nodes;
+        const st = search.run(Math.min(slice, maxNodes - used), deadline);
+        used += search.stats.nodes - before;
         if (st === 'won') {
           result = 'won';
-          winner = d.state;
-          winMoves = d.path();
+          winMoves = search.solutionMoves();
+          break outer;
+        }
+        if (st === 'lost') {
+          g.length = 0; // this rank is proved lost: drop all of its searches
           break;
         }
-        if (st === 'lost') open.splice(i, 1);
-        else i++;
       }
-      if (result === 'won') break;
-      if (slice < 1 << 16) slice *= 2;
     }
-    if (result !== 'won' && open.length === 0) result = 'lost';
+    open = open.filter((g) => g.length > 0);
+    if (slice < 1 << 16) slice *= 2;
   }
+  if (result !== 'won' && open.length === 0) result = 'lost';
 
-  // Convert the winning line to specs by replaying it on a fresh state (the searched state is not
-  // at the root any more).
+  // Convert the winning line to specs by replaying it on a fresh state from the deal.
   let moves: MoveSpec[] = [];
   let base: number | undefined = fixedBase >= 0 ? fixedBase : undefined;
-  if (result === 'won' && winner) {
+  if (result === 'won') {
     const replay = new GameState(deal);
     moves = winMoves.map((m) => {
       const spec = moveToSpec(replay, m);
@@ -137,7 +152,7 @@ export function solve(deal: Deal, opts: SolveOptions = {}): SolveResult {
     if (terrace) base = replay.base;
   }
   const ms = performance.now() - t0;
-  const sum = (f: (s: SearchStats) => number) => allStats.reduce((a, s) => a + f(s), 0);
+  const sum = (f: (s: SearchStats) => number) => all.reduce((a, s) => a + f(s.stats), 0);
   const nodes = sum((s) => s.nodes);
   return {
     result,
@@ -148,7 +163,7 @@ export function solve(deal: Deal, opts: SolveOptions = {}): SolveResult {
       nodes,
       unique: sum((s) => s.unique),
       ttHits: sum((s) => s.ttHits),
-      maxDepth: Math.max(0, ...allStats.map((s) => s.maxDepth)),
+      maxDepth: Math.max(0, ...all.map((s) => s.stats.maxDepth)),
       ms,
       nodesPerSec: ms > 0 ? Math.round((nodes / ms) * 1000) : 0,
       ttEntries: tt.size,
