@@ -1,7 +1,7 @@
 // The compiled command line (dist/src/cli/main.js), run as a child process. `npm test` runs tsc
 // before vitest, so dist is assumed to be built. Budgets are small: the file runs in seconds.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -167,6 +167,7 @@ describe('solve and verify', () => {
     expect(r.status).toBe(0);
     const ls = lines(r.stdout);
     expect(ls[0]).toBe('won');
+    if (getRules(variant).terraceFamily) expect(ls.filter((l) => l.startsWith('base:'))).toEqual([expect.stringMatching(/^base: [A2-9TJQK]$/)]);
     expect(r.stdout).toMatch(/^\s*1\. \S+ \S+ → \S+/m);
     for (const k of ['nodes', 'unique positions', 'transposition hits', 'max depth', 'time', 'nodes per second'])
       expect(r.stdout).toMatch(new RegExp(`^\\s*${k}\\s+\\d`, 'm'));
@@ -192,6 +193,7 @@ describe('bad input: exit 2, one stderr line, empty stdout', () => {
   it('bad variant', () => expectUsageError(cli('deal', 'no-such-game', '--seed', '1'), /unknown variant/));
   it('--seed -3', () => expectUsageError(cli('deal', 'signora', '--seed', '-3'), /seed/));
   it('--seed abc', () => expectUsageError(cli('solve', 'signora', '--seed', 'abc'), /seed/));
+  it('no --seed', () => expectUsageError(cli('deal', 'signora'), /--seed/));
   it('bad option values', () => {
     expectUsageError(cli('solve', 'winery', '--seed', '1', '--search', 'bfs'), /--search/);
     expectUsageError(cli('deal', 'freecell', '--seed', '1', '--cells', '9'), /cells/);
@@ -203,7 +205,7 @@ describe('bad input: exit 2, one stderr line, empty stdout', () => {
   });
   it('a deal that is not a deal', () => {
     const f = join(dir, 'wrong.json');
-    const obj = JSON.parse(readFileSync(join(dir, 'deal.json'), 'utf8'));
+    const obj = JSON.parse(cli('deal', 'signora', '--seed', '5', '--json').stdout);
     obj.tableau[0][obj.tableau[0].length - 1] = 'ZZ';
     writeFileSync(f, JSON.stringify(obj));
     expectUsageError(cli('solve', '--deal', f), /bad card "ZZ"/);

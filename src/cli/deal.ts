@@ -4,10 +4,11 @@ import { Command } from 'commander';
 import { cardName } from '../cards/card';
 import { Deal, dealToJson } from '../engine/deal';
 import { GameState } from '../engine/state';
-import { out, prettyJson, seededDeal } from './io';
+import { UsageError } from './errors';
+import { out, prettyJson, rulesFor, seededDeal } from './io';
 
 interface DealOptions {
-  seed: string;
+  seed?: string;
   json?: boolean;
   cells?: string;
 }
@@ -65,10 +66,14 @@ export function register(program: Command): void {
     .command('deal')
     .description('show the deal of a seed, as a readable layout or as JSON')
     .argument('<variant>', 'variant name (see `solitaire variants`)')
-    .requiredOption('--seed <n>', 'deal number, a whole number from 0 to 2^53-1')
+    .option('--seed <n>', 'deal number, a whole number from 0 to 2^53-1 (required)')
     .option('--json', 'print the deal JSON of FORMATS.md')
     .option('--cells <n>', 'freecell only: number of cells, 0-4')
     .action((variant: string, opts: DealOptions) => {
+      if (opts.seed === undefined) {
+        rulesFor(variant, opts.cells); // a bad variant is the first problem
+        throw new UsageError(`deal ${variant} needs --seed N`);
+      }
       const deal = seededDeal(variant, opts.seed, opts.cells);
       out(opts.json ? prettyJson(dealToJson(deal)) : formatDeal(deal));
     });

@@ -29,6 +29,9 @@ export function oneLine(text: string): string {
 export function usageMessage(e: unknown): string | null {
   if (e instanceof UsageError || e instanceof RuleError || e instanceof DealError) return oneLine(e.message);
   if (e instanceof CommanderError) return oneLine(e.message.replace(/^error:\s*/, ''));
+  // A command that declares its own `class UsageError extends Error` (rather than importing this
+  // one) is still a usage error.
+  if (e instanceof Error && e.constructor?.name === 'UsageError') return oneLine(e.message);
   return null;
 }
 

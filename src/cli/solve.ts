@@ -10,7 +10,7 @@ import { describeMove } from '../engine/notation';
 import { moveCount, moveFrom } from '../engine/movegen';
 import { GameState } from '../engine/state';
 import { variantNames, VARIANTS } from '../rules/variants';
-import { baseCandidates, DEFAULT_MAX_NODES, solve, SolveOptions, SolveResult } from '../solver/solve';
+import { baseCandidates, DEFAULT_MAX_NODES, solve, SolveOptions, SolveResult, SearchKind } from '../solver/solve';
 import { TranspositionTable } from '../solver/tt';
 import { UsageError } from './errors';
 import { loadDealFile, out, parseWhole, prettyJson, rulesFor, seededDeal } from './io';
@@ -102,7 +102,7 @@ export function register(program: Command): void {
     .argument('[variant]', `variant name: ${variantNames().join(', ')}`)
     .option('--seed <n>', 'deal number (with a variant)')
     .option('--deal <file>', 'deal JSON file (instead of a variant and seed)')
-    .option('--search <kind>', 'search: dfs or astar', 'dfs')
+    .option('--search <kind>', 'dfs (depth-first searches, two move orders per base rank), astar (weighted A*), or portfolio (both sharing the budget)', 'dfs')
     .option('--base <rank>', 'Terrace family: base rank A 2..9 T J Q K, any (the search chooses) or all (one search per candidate)', 'any')
     .option('--max-nodes <n>', 'node budget', String(DEFAULT_MAX_NODES))
     .option('--timeout <ms>', 'time budget in milliseconds')
@@ -124,7 +124,7 @@ export function register(program: Command): void {
         }
         deal = seededDeal(variant, o.seed, o.cells);
       }
-      if (o.search !== 'dfs' && o.search !== 'astar') throw new UsageError(`bad --search ${JSON.stringify(o.search)}: expected dfs or astar`);
+      if (!['dfs', 'astar', 'portfolio'].includes(o.search)) throw new UsageError(`bad --search ${JSON.stringify(o.search)}: expected dfs, astar or portfolio`);
       const terrace = deal.rules.terraceFamily;
       const baseText = o.base.trim().toLowerCase();
       let base: number | 'any' | 'all';
@@ -136,7 +136,7 @@ export function register(program: Command): void {
       if (!terrace && base !== 'any')
         throw new UsageError(`--base applies to the Terrace family (${terraceNames()}), not ${deal.rules.name}`);
       const opts: SolveOptions = {
-        search: o.search,
+        search: o.search as SearchKind,
         maxNodes: parseWhole('--max-nodes', o.maxNodes, 1),
         ttMb: parseWhole('--tt-mb', o.ttMb, 1, 4096),
       };
@@ -172,9 +172,9 @@ export function register(program: Command): void {
       const lines = [verdictLine(res, opts)];
       if (terrace) {
         if (res.base !== undefined) lines.push(`base: ${rankName(res.base)}`);
+        else lines.push(`base: any (candidates: ${baseCandidates(deal).map(rankName).join(' ')})`);
         if (typeof base === 'number' && !baseCandidates(deal).includes(base))
           lines.push(`note: base ${rankName(base)} cannot be chosen in this deal (no exposed card of that rank)`);
-        else lines.push(`base: any (candidates: ${baseCandidates(deal).map(rankName).join(' ')})`);
       }
       if (res.result === 'won') {
         lines.push(`moves (${res.moveInts.length}):`);
