@@ -2,7 +2,7 @@
 import seedrandom from 'seedrandom';
 import { describe, expect, it } from 'vitest';
 import { cardName, makeCard } from '../src/cards/card';
-import { Deal, dealFromJson, dealFromSeed, DealError, DealJson, dealToJson, orderedPack, parseSeed } from '../src/engine/deal';
+import { Deal, dealFromJson, dealFromSeed, DealError, DealJson, dealToJson, orderedPack, parseSeed, seedKey } from '../src/engine/deal';
 import { GameState } from '../src/engine/state';
 import { getRules } from '../src/rules/variants';
 import { totalCards } from '../src/rules/vocabulary';
@@ -116,7 +116,8 @@ describe('seeded deals', () => {
       for (let d = 0; d < rules.decks; d++)
         for (let s = 0; s < 4; s++) for (let r = v === 'red-and-black' ? 1 : 0; r < 13; r++) pack.push(makeCard(r, s));
       expect(orderedPack(rules)).toEqual(pack);
-      const rng = seedrandom('4242');
+      const rng = seedrandom(seedKey(4242));
+      expect(seedKey(4242)).toBe('seed:4242');
       for (let i = pack.length - 1; i > 0; i--) {
         const j = Math.floor(rng() * (i + 1));
         [pack[i], pack[j]] = [pack[j], pack[i]];
@@ -128,6 +129,14 @@ describe('seeded deals', () => {
       expect(d.tableau).toEqual(tab);
       expect(d.reserve).toEqual(pack.slice(k, k + rules.reserveSize));
       expect(d.stock).toEqual(pack.slice(k + rules.reserveSize).reverse());
+    }
+  });
+
+  it('seeds whose decimal strings repeat a shorter key deal different games (1, 11, 111; 12, 1212)', () => {
+    for (const v of ALL_VARIANTS) {
+      const text = (seed: number) => JSON.stringify(dealToJson(dealFromSeed(getRules(v), seed)).tableau);
+      const seen = new Set([1, 11, 111, 1111, 12, 1212, 121212].map(text));
+      expect(seen.size).toBe(7);
     }
   });
 
@@ -144,18 +153,18 @@ describe('seeded deals', () => {
 // Frozen from the dealing code at the time of writing: a change to dealing changes every
 // published seed and must be deliberate. `fp` is FNV-1a (32 bit) of JSON.stringify(dealToJson(deal)).
 const GOLDEN: { v: string; seed: number; tops: string; t0: string; reserveTop: string | null; next: string; fp: string }[] = [
-  { v: 'signora', seed: 1, tops: '5S 3D 5D 2H JD 8S AC 9S KC', t0: '5S', reserveTop: 'AD', next: '8C 5S JS', fp: '08dbdc46' },
-  { v: 'signora', seed: 12345, tops: '5C AD 8C JD 3C 7H 7C KC 6C', t0: '5C', reserveTop: 'QH', next: 'JD 2H 7C', fp: 'ccf1e2fe' },
-  { v: 'double-signora', seed: 1, tops: '4D 8S 3S 2H 7S KD 3H QC AD TS 4C', t0: '4D', reserveTop: 'AS', next: 'QS KS JH', fp: '69e1d48a' },
-  { v: 'double-signora', seed: 12345, tops: '8C 4H 7H TH 2C KC 2H 6D JD 2D 2C', t0: '8C', reserveTop: 'JS', next: 'AD QD 8S', fp: 'd444fd8c' },
-  { v: 'empress-of-italy', seed: 1, tops: '4D 8S 3S 2H 7S KD 3H QC AD TS 4C', t0: '4D', reserveTop: null, next: '8C 8H KD', fp: '209de8d0' },
-  { v: 'empress-of-italy', seed: 12345, tops: '8C 4H 7H TH 2C KC 2H 6D JD 2D 2C', t0: '8C', reserveTop: null, next: 'KC TS 5C', fp: '64385284' },
-  { v: 'red-and-black', seed: 1, tops: '3S QD KD 5D JD JH 6H 4D', t0: '3S', reserveTop: null, next: '5S 2S 7C', fp: '5156ad26' },
-  { v: 'red-and-black', seed: 12345, tops: 'QD 4S 8C 9C QS 6C TH 7C', t0: 'QD', reserveTop: null, next: '7C 7S 8D', fp: '8bc18518' },
-  { v: 'winery', seed: 1, tops: 'TD 2D AC 6D TC 9H QD AH KC 5S', t0: '9S 4H 2H JS KH TD', reserveTop: null, next: '', fp: '9763fd19' },
-  { v: 'winery', seed: 12345, tops: '8H JC QS 5C 3S 6S 9H 9S 4S KD', t0: '4C 2H QC AD 9C 8H', reserveTop: null, next: '', fp: '7f273a0d' },
-  { v: 'freecell', seed: 1, tops: 'KC 5S TD 2D TC 9H QD AH', t0: '9S 4C 6C 2S TS KH KC', reserveTop: null, next: '', fp: '1de4723f' },
-  { v: 'freecell', seed: 12345, tops: '4S KD 8H JC 3S 6S 9H 9S', t0: '4C TS AS 3D 8C 9C 4S', reserveTop: null, next: '', fp: 'cedd2ad1' },
+  { v: 'signora', seed: 1, tops: 'TC KH TD 9S 3C 9D 5S TS KD', t0: 'TC', reserveTop: '6H', next: '4D 8H 4C', fp: 'cceb57e8' },
+  { v: 'signora', seed: 12345, tops: 'TS 6C QS AH 6C QS 8D 2C JC', t0: 'TS', reserveTop: '8C', next: 'TD TH 9S', fp: '7f817f0c' },
+  { v: 'double-signora', seed: 1, tops: 'AS AC 5S JD 3D TD 4D TD 4S 2H TS', t0: 'AS', reserveTop: '4C', next: '3C JS 9S', fp: '1a6699d6' },
+  { v: 'double-signora', seed: 12345, tops: 'QD TH JD 4D 8D 9D KC 6C 5H 4H 8S', t0: 'QD', reserveTop: '7C', next: '3D 2H KS', fp: '525d4618' },
+  { v: 'empress-of-italy', seed: 1, tops: 'AS AC 5S JD 3D TD 4D TD 4S 2H TS', t0: 'AS', reserveTop: null, next: 'JD QS AC', fp: '5cc43cb0' },
+  { v: 'empress-of-italy', seed: 12345, tops: 'QD TH JD 4D 8D 9D KC 6C 5H 4H 8S', t0: 'QD', reserveTop: null, next: 'QD 3D AH', fp: '25769d8c' },
+  { v: 'red-and-black', seed: 1, tops: '9H 3S 7D 4S 3D JC 3S TH', t0: '9H', reserveTop: null, next: 'QC TC 5S', fp: '12ad3f8a' },
+  { v: 'red-and-black', seed: 12345, tops: '8C 4H 5S 3C 9C 3D 5D JS', t0: '8C', reserveTop: null, next: 'JS 2H 9H', fp: 'd1b6b680' },
+  { v: 'winery', seed: 1, tops: '5S AC 8C KH JS 3C KS 9D QS QD', t0: '4C 7H 2C 3H 7C 5S', reserveTop: null, next: '', fp: 'fc77cefb' },
+  { v: 'winery', seed: 12345, tops: 'JS QC 9C 7S KC 2C 9D 4S 7H TH', t0: 'QD 7C TS 2S TC JS', reserveTop: null, next: '', fp: 'eb5100b3' },
+  { v: 'freecell', seed: 1, tops: 'QS QD 5S AC JS 3C KS 9D', t0: '4C 2H 6D 9H 2S 7C QS', reserveTop: null, next: '', fp: '081c321f' },
+  { v: 'freecell', seed: 12345, tops: '7H TH JS QC KC 2C 9D 4S', t0: 'QD 5D JD QH 8C TC 7H', reserveTop: null, next: '', fp: 'a58c438f' },
 ];
 
 function fnv1a(s: string): string {

@@ -169,7 +169,10 @@ export function positionDeal(variant: string, spec: PosSpec): Deal {
 
 /** A hand-made position as a GameState. */
 export function position(variant: string, spec: PosSpec): GameState {
-  return new GameState(positionDeal(variant, spec));
+  const s = new GameState(positionDeal(variant, spec));
+  if (spec.base !== undefined && s.base !== tryParseRank(spec.base))
+    throw new Error(`position helper: base ${spec.base} asked, the position has base ${s.base}`);
+  return s;
 }
 
 // ---- moves by pile name ----

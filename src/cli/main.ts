@@ -14,6 +14,7 @@ import { register as registerSolve } from './solve';
 import { register as registerVariants } from './variants';
 import { register as registerVerify } from './verify';
 // (add command imports here, e.g.: import { registerAnalyze } from './analyze';)
+import { registerAnalyze } from './analyze';
 
 // ==== COMMANDS ====================================================================================
 // To add a command: one import above and one line in this list. Order = order in --help.
@@ -22,7 +23,7 @@ const COMMANDS: ((program: Command) => void)[] = [
   registerDeal,
   registerSolve,
   registerVerify,
-  // registerAnalyze,
+  registerAnalyze,
 ];
 // ==================================================================================================
 

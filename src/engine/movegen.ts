@@ -67,6 +67,9 @@ export function foundationTarget(s: GameState, c: number): number {
 }
 
 /** Writes the legal moves of `s` into buf from index `at`; returns the index after the last. */
+/** Scratch: the top card of each tableau pile (-1 when empty), filled once per call. */
+const tops = new Int32Array(256);
+
 export function generateMoves(s: GameState, buf: Int32Array, at: number): number {
   let n = at;
   const T = s.T;
@@ -117,30 +120,34 @@ export function generateMoves(s: GameState, buf: Int32Array, at: number): number
 
   // 2. Onto non-empty tableau piles.
   let firstEmpty = -1;
+  for (let p = 0; p < T; p++) tops[p] = len[p] === 0 ? -1 : cards[off[p] + len[p] - 1];
+  const runMoves = s.rules.runMoves;
+  const wasteTop = len[WASTE] > 0 ? cards[off[WASTE] + len[WASTE] - 1] : -1;
+  const reserveTop = s.rules.reserveToTableau && len[RES] > 0 ? cards[off[RES] + len[RES] - 1] : -1;
   for (let q = 0; q < T; q++) {
-    const lq = len[q];
-    if (lq === 0) {
+    const tq = tops[q];
+    if (tq < 0) {
       if (firstEmpty < 0) firstEmpty = q;
       continue;
     }
-    const t52 = cards[off[q] + lq - 1] * 52;
-    for (let p = 0; p < T; p++) {
+    const t52 = tq * 52;
+    if (!runMoves) {
+      for (let p = 0; p < T; p++) {
+        const tp = tops[p];
+        if (tp >= 0 && p !== q && stackOK[t52 + tp] === 1) buf[n++] = p | (q << 8) | (1 << 16);
+      }
+    } else for (let p = 0; p < T; p++) {
       const lp = len[p];
       if (p === q || lp === 0) continue;
       const base = off[p] + lp - 1;
-      if (!s.rules.runMoves) {
-        if (stackOK[t52 + cards[base]]) buf[n++] = p | (q << 8) | (1 << 16);
-        continue;
-      }
       // Red and Black: any run from the top; k cards when the k-th card from the top fits.
       for (let k = 1; k <= lp; k++) {
         if (k > 1 && !stackOK[cards[base - k + 1] * 52 + cards[base - k + 2]]) break;
         if (stackOK[t52 + cards[base - k + 1]]) buf[n++] = p | (q << 8) | (k << 16);
       }
     }
-    if (len[WASTE] > 0 && stackOK[t52 + cards[off[WASTE] + len[WASTE] - 1]]) buf[n++] = WASTE | (q << 8) | (1 << 16);
-    if (s.rules.reserveToTableau && len[RES] > 0 && stackOK[t52 + cards[off[RES] + len[RES] - 1]])
-      buf[n++] = RES | (q << 8) | (1 << 16);
+    if (wasteTop >= 0 && stackOK[t52 + wasteTop] === 1) buf[n++] = WASTE | (q << 8) | (1 << 16);
+    if (reserveTop >= 0 && stackOK[t52 + reserveTop] === 1) buf[n++] = RES | (q << 8) | (1 << 16);
     for (let i = 0; i < C; i++) {
       const c = CELL0 + i;
       if (len[c] > 0 && stackOK[t52 + cards[off[c]]]) buf[n++] = c | (q << 8) | (1 << 16);

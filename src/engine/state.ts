@@ -46,8 +46,20 @@ export class GameState {
 
   readonly ph1: Int32Array;
   readonly ph2: Int32Array;
-  h1 = 0;
-  h2 = 0;
+  /** 1 for piles of a kind the rules treat alike (tableau, foundations, cells): hashed by mix-sum. */
+  readonly sym: Uint8Array;
+  // The position hash is (sum part) XOR (xor part), kept apart because + and ^ do not commute:
+  // hs = sum of mix(pileHash) over symmetric piles plus the base keys; hx = XOR of unique-pile keys.
+  private hs1 = 0;
+  private hs2 = 0;
+  private hx1 = 0;
+  private hx2 = 0;
+  get h1(): number {
+    return this.hs1 ^ this.hx1;
+  }
+  get h2(): number {
+    return this.hs2 ^ this.hx2;
+  }
   /** Base rank 0..12, or -1 while not yet fixed. */
   base = -1;
   /** Solver constraint: the first foundation card must have this rank (-1: free). */
@@ -85,6 +97,7 @@ export class GameState {
     this.keyBase = new Int32Array(n);
     this.ph1 = new Int32Array(n);
     this.ph2 = new Int32Array(n);
+    this.sym = new Uint8Array(n);
     let at = 0;
     for (let p = 0; p < n; p++) {
       const k =
@@ -95,6 +108,7 @@ export class GameState {
         : p === this.STOCK ? PileKind.Stock
         : PileKind.Waste;
       this.kind[p] = k;
+      this.sym[p] = k === PileKind.Tableau || k === PileKind.Foundation || k === PileKind.Cell ? 1 : 0;
       this.keyBase[p] = k * MAX_DEPTH * CLASS_COUNT;
       this.off[p] = at;
       at += k === PileKind.Cell ? 1 : k === PileKind.Foundation ? 13 : this.total;
@@ -137,8 +151,10 @@ export class GameState {
     this.ph1.fill(0);
     this.ph2.fill(0);
     // Start from "base -1, constraint -1", whose keys are part of every hash.
-    this.h1 = (MISC1[0] + MISC1[32]) | 0;
-    this.h2 = (MISC2[0] + MISC2[32]) | 0;
+    this.hs1 = (MISC1[0] + MISC1[32]) | 0;
+    this.hs2 = (MISC2[0] + MISC2[32]) | 0;
+    this.hx1 = 0;
+    this.hx2 = 0;
     this.base = -1;
     this.baseConstraint = -1;
     this.onFoundation = 0;
@@ -169,35 +185,40 @@ export class GameState {
     return l === 0 ? -1 : this.cards[this.off[p] + l - 1];
   }
 
+  // Reserve, stock and waste are one of a kind: their keys go straight into the hash (XOR), which
+  // is cheaper than re-mixing. Piles with symmetric twins contribute mix(pileHash) to a sum.
   private push(p: number, c: number): void {
     const d = this.len[p];
     this.cards[this.off[p] + d] = c;
     this.len[p] = d + 1;
-    const k = this.keyBase[p] + d * CLASS_COUNT + this.cls[c];
-    const o1 = this.ph1[p];
-    const o2 = this.ph2[p];
-    const n1 = o1 ^ KEYS1[k];
-    const n2 = o2 ^ KEYS2[k];
-    this.ph1[p] = n1;
-    this.ph2[p] = n2;
-    this.h1 = (this.h1 - mix(o1) + mix(n1)) | 0;
-    this.h2 = (this.h2 - mix(o2) + mix(n2)) | 0;
+    this.toggle(p, this.keyBase[p] + d * CLASS_COUNT + this.cls[c]);
   }
 
   private pop(p: number): number {
     const d = this.len[p] - 1;
     const c = this.cards[this.off[p] + d];
     this.len[p] = d;
-    const k = this.keyBase[p] + d * CLASS_COUNT + this.cls[c];
+    this.toggle(p, this.keyBase[p] + d * CLASS_COUNT + this.cls[c]);
+    return c;
+  }
+
+  /** XORs key k into pile p's hash and updates the position hash. */
+  private toggle(p: number, k: number): void {
+    const k1 = KEYS1[k];
+    const k2 = KEYS2[k];
+    if (this.sym[p] === 0) {
+      this.hx1 ^= k1;
+      this.hx2 ^= k2;
+      return;
+    }
     const o1 = this.ph1[p];
     const o2 = this.ph2[p];
-    const n1 = o1 ^ KEYS1[k];
-    const n2 = o2 ^ KEYS2[k];
+    const n1 = o1 ^ k1;
+    const n2 = o2 ^ k2;
     this.ph1[p] = n1;
     this.ph2[p] = n2;
-    this.h1 = (this.h1 - mix(o1) + mix(n1)) | 0;
-    this.h2 = (this.h2 - mix(o2) + mix(n2)) | 0;
-    return c;
+    this.hs1 = (this.hs1 - mix(o1) + mix(n1)) | 0;
+    this.hs2 = (this.hs2 - mix(o2) + mix(n2)) | 0;
   }
 
   /** Moves the top n cards of `from` onto `to`, keeping their order. */
@@ -208,8 +229,8 @@ export class GameState {
   }
 
   private setBase(b: number): void {
-    this.h1 = (this.h1 - MISC1[this.base + 1] + MISC1[b + 1]) | 0;
-    this.h2 = (this.h2 - MISC2[this.base + 1] + MISC2[b + 1]) | 0;
+    this.hs1 = (this.hs1 - MISC1[this.base + 1] + MISC1[b + 1]) | 0;
+    this.hs2 = (this.hs2 - MISC2[this.base + 1] + MISC2[b + 1]) | 0;
     this.base = b;
   }
 
@@ -218,8 +239,8 @@ export class GameState {
    * constraints can share one transposition table. Only meaningful before the base is fixed.
    */
   setConstraint(rank: number): void {
-    this.h1 = (this.h1 - MISC1[32 + this.baseConstraint + 1] + MISC1[32 + rank + 1]) | 0;
-    this.h2 = (this.h2 - MISC2[32 + this.baseConstraint + 1] + MISC2[32 + rank + 1]) | 0;
+    this.hs1 = (this.hs1 - MISC1[32 + this.baseConstraint + 1] + MISC1[32 + rank + 1]) | 0;
+    this.hs2 = (this.hs2 - MISC2[32 + this.baseConstraint + 1] + MISC2[32 + rank + 1]) | 0;
     this.baseConstraint = rank;
   }
 
@@ -334,6 +355,8 @@ export class GameState {
   scratchHash(): [number, number] {
     let h1 = 0;
     let h2 = 0;
+    let x1 = 0;
+    let x2 = 0;
     for (let p = 0; p < this.nPiles; p++) {
       let a = 0;
       let b = 0;
@@ -342,11 +365,16 @@ export class GameState {
         a ^= KEYS1[k];
         b ^= KEYS2[k];
       }
-      h1 = (h1 + mix(a)) | 0;
-      h2 = (h2 + mix(b)) | 0;
+      if (this.sym[p]) {
+        h1 = (h1 + mix(a)) | 0;
+        h2 = (h2 + mix(b)) | 0;
+      } else {
+        x1 ^= a;
+        x2 ^= b;
+      }
     }
     h1 = (h1 + MISC1[this.base + 1] + MISC1[32 + this.baseConstraint + 1]) | 0;
     h2 = (h2 + MISC2[this.base + 1] + MISC2[32 + this.baseConstraint + 1]) | 0;
-    return [h1, h2];
+    return [h1 ^ x1, h2 ^ x2];
   }
 }

@@ -7,12 +7,18 @@
 // n^2 / 2^65 (below 3e-7 for 10 million positions), and the solver never reports `won` without a
 // move list that the engine replays, so a collision can never produce a false `won`.
 //
+// Clearing is O(1): every entry carries the epoch (one byte) it was written in, and an entry of an
+// older epoch counts as empty; clear() just starts a new epoch (a real wipe once in 255 clears).
+// Analysis solves thousands of deals with one table, so this matters.
+//
 // Replacement: when a bucket is full, one of its four entries (chosen by the new key's h2 bits) is
 // overwritten. Losing an entry only means a position may be searched again: the DFS stays
 // complete (see dfs.ts), so `lost` remains a proof; the table never grows.
 
 export class TranspositionTable {
   private readonly keys: Int32Array;
+  private readonly epochs: Uint8Array;
+  private epoch = 1;
   private readonly mask: number;
   /** Number of positions stored (up to capacity). */
   size = 0;
@@ -20,54 +26,61 @@ export class TranspositionTable {
 
   constructor(megabytes: number) {
     const bytes = Math.max(1, megabytes) * 1024 * 1024;
-    // entries = power of two, 8 bytes each, 4 per bucket.
+    // entries = power of two, 9 bytes each (two key words and an epoch byte), 4 per bucket.
     let entries = 4;
-    while (entries * 2 * 8 <= bytes) entries *= 2;
+    while (entries * 2 * 9 <= bytes) entries *= 2;
     this.keys = new Int32Array(entries * 2);
+    this.epochs = new Uint8Array(entries);
     this.mask = entries / 4 - 1;
   }
 
   get capacity(): number {
-    return this.keys.length / 2;
+    return this.epochs.length;
   }
 
   clear(): void {
-    this.keys.fill(0);
+    if (++this.epoch === 256) {
+      this.epochs.fill(0);
+      this.epoch = 1;
+    }
     this.size = 0;
     this.evictions = 0;
   }
 
   /**
-   * Returns true if (h1, h2) was already stored; otherwise stores it and returns false.
-   * (0, 0) is the empty marker, so that key is stored as (0, 1): still a 64-bit comparison.
+   * Returns true if (h1, h2) was already stored in this epoch; otherwise stores it, returns false.
+   * Entries of a bucket fill in order within an epoch, so the first stale slot ends the scan.
    */
   seenOrAdd(h1: number, h2: number): boolean {
-    if (h1 === 0 && h2 === 0) h2 = 1;
     const k = this.keys;
-    const b = ((h1 & this.mask) << 3) | 0; // bucket start in Int32 units (4 entries x 2 words)
-    for (let i = 0; i < 8; i += 2) {
-      const a = k[b + i];
-      const c = k[b + i + 1];
-      if (a === h1 && c === h2) return true;
-      if (a === 0 && c === 0) {
-        k[b + i] = h1;
-        k[b + i + 1] = h2;
+    const ep = this.epochs;
+    const now = this.epoch;
+    const e = (h1 & this.mask) << 2; // first entry of the bucket (4 entries)
+    for (let i = 0; i < 4; i++) {
+      const j = e + i;
+      if (ep[j] !== now) {
+        k[j << 1] = h1;
+        k[(j << 1) + 1] = h2;
+        ep[j] = now;
         this.size++;
         return false;
       }
+      if (k[j << 1] === h1 && k[(j << 1) + 1] === h2) return true;
     }
-    const slot = b + ((h2 >>> 30) << 1);
-    k[slot] = h1;
-    k[slot + 1] = h2;
+    const j = e + (h2 >>> 30);
+    k[j << 1] = h1;
+    k[(j << 1) + 1] = h2;
     this.evictions++;
     return false;
   }
 
   has(h1: number, h2: number): boolean {
-    if (h1 === 0 && h2 === 0) h2 = 1;
     const k = this.keys;
-    const b = ((h1 & this.mask) << 3) | 0;
-    for (let i = 0; i < 8; i += 2) if (k[b + i] === h1 && k[b + i + 1] === h2) return true;
+    const e = (h1 & this.mask) << 2;
+    for (let i = 0; i < 4; i++) {
+      const j = e + i;
+      if (this.epochs[j] === this.epoch && k[j << 1] === h1 && k[(j << 1) + 1] === h2) return true;
+    }
     return false;
   }
 }

@@ -1,0 +1,64 @@
+// The table printed at the end of `solitaire analyze`.
+import { fmtDuration } from './progress';
+import { SummaryRow } from './records';
+import { AnalysisResult } from './run';
+import { STRATEGIES } from './strategies';
+
+function pct(x: number): string {
+  return Number.isFinite(x) ? `${(100 * x).toFixed(1)}%` : '-';
+}
+
+function rateCell(r: SummaryRow | undefined): string {
+  if (!r || r.deals === 0) return '-';
+  return `${pct(r.win_rate)} [${pct(r.ci_low)}, ${pct(r.ci_high)}]`;
+}
+
+function table(rows: string[][], rightAlign: boolean[]): string[] {
+  const w = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
+  return rows.map((r) => r.map((c, i) => (rightAlign[i] ? c.padStart(w[i]) : c.padEnd(w[i]))).join('  ').trimEnd());
+}
+
+/** Lines of the final report. */
+export function formatReport(res: AnalysisResult): string[] {
+  const out: string[] = [];
+  out.push(`command: ${res.commandLine}`);
+  const head = ['variant', 'deals', 'best: win rate [95% CI]', 'any: win rate [95% CI]', 'unknown best/any', 'time', 'cpu'];
+  const rows: string[][] = [head];
+  for (const v of res.variants) {
+    const best = v.summary.find((r) => r.base === 'best');
+    const any = v.summary.find((r) => r.base === 'any');
+    const deals = best ? best.deals : any ? any.deals : 0;
+    rows.push([
+      v.variant,
+      String(deals),
+      best ? rateCell(best) : '-',
+      rateCell(any),
+      `${best ? best.unknown : '-'}/${any ? any.unknown : '-'}`,
+      fmtDuration(v.seconds * 1000),
+      fmtDuration(v.cpuSeconds * 1000),
+    ]);
+  }
+  out.push(...table(rows, [false, true, false, false, true, true, true]));
+
+  const strat = res.variants.filter((v) => v.strategies);
+  if (strat.length) {
+    out.push('');
+    out.push('base-card strategies (won / deals; unknown counted both ways in the interval):');
+    const srows: string[][] = [['variant', 'strategy', 'won', 'win rate [95% CI]']];
+    for (const v of strat)
+      for (const s of v.strategies!)
+        srows.push([v.variant, s.strategy, `${s.won}/${s.deals}`, s.deals ? `${pct(s.win_rate)} [${pct(s.ci_low)}, ${pct(s.ci_high)}]` : '-']);
+    out.push(...table(srows, [false, false, true, false]));
+    out.push(`strategies: ${STRATEGIES.map((s) => s.name).join(', ')}; best = the oracle (won for some base rank)`);
+  }
+
+  for (const v of res.variants)
+    if (v.conflicts.length)
+      out.push(`warning: ${v.variant}: best and any contradict each other (one won, one lost) on seeds ${v.conflicts.join(', ')}`);
+  if (res.crashes.length) {
+    out.push(`${res.crashes.length} search(es) crashed their worker; those deals are left out (rerun with --resume to retry):`);
+    for (const c of res.crashes) out.push(`  ${c.variant} seed ${c.seed} base ${c.base}: ${c.error}`);
+  }
+  out.push(`results in ${res.options.outDir} (per-deal, summary${strat.length ? ', strategies' : ''}); total ${fmtDuration(res.seconds * 1000)}`);
+  return out;
+}

@@ -1,0 +1,499 @@
+// The win-rate analysis: many seeds of one or more variants, solved on a pool of worker threads,
+// written to CSV as they finish, summarised with Wilson intervals, plus base-card strategies.
+//
+// Design:
+// - Batching. Each variant's seeds are cut into batches (up to `batchSize` seeds, by default so
+//   that there are about four batches per worker, 1..20 seeds each); a batch is one piscina task.
+//   A batch item is a seed with the base choices still to search: for the Terrace family in mode
+//   `all`, every candidate rank (baseCandidates) and `any`; otherwise just `any`.
+// - Streaming. Every task carries a MessagePort. The worker posts `start` before each search and
+//   `row` after it; the main thread appends each row to <variant>-deals.csv at once (one
+//   synchronous write of a whole line), so a stopped run keeps every finished search. When a task
+//   settles, the port is drained with receiveMessageOnPort, so no row is lost to message ordering.
+// - Crashes. If a task fails (an exception, or the thread dies), its first search without a row (the
+//   one it last announced with `start`) is reported as the crash (variant, seed, base) and dropped;
+//   the batch's other unfinished searches go back in the queue as a new task. A crashed deal stays
+//   incomplete (left out of the summaries; the CLI exits 1): --resume retries it. A task that
+//   fails before announcing any search (the worker cannot load) fails its seeds without retry.
+// - Resume. With --resume the per-deal file is read first (a torn last line is cut off), and only
+//   the (seed, base) pairs not in it are searched. Without it the file is replaced. Summaries are
+//   always computed from the per-deal file, restricted to the requested seeds, so a resumed run
+//   gives the same summary as a straight one. The summary files (and strategies.csv rows) of the
+//   variants being run are removed at the start and written at the end, so they always describe a
+//   finished run.
+// - Signals. SIGINT/SIGTERM stop the run: rows already written stay, the pool is destroyed, no
+//   summary is written, and the result says `interrupted` (the CLI exits 130 / 143).
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { MessageChannel, MessagePort, receiveMessageOnPort } from 'worker_threads';
+import Piscina from 'piscina';
+import { Deal, dealFromSeed } from '../engine/deal';
+import { getRules, variantNames } from '../rules/variants';
+import { RuleTable } from '../rules/vocabulary';
+import { baseCandidates } from '../solver/solve';
+import { Progress, ProgressMode, VariantProgress } from './progress';
+import {
+  DEAL_COLUMNS,
+  DealRow,
+  STRATEGY_COLUMNS,
+  SUMMARY_COLUMNS,
+  StrategyRow,
+  SummaryRow,
+  baseLabel,
+  csvHeader,
+  csvLines,
+  dealFile,
+  dealRecord,
+  readDealFile,
+  strategiesFile,
+  strategyRecord,
+  summaryFile,
+  summaryRecord,
+  writeCsvFile,
+  parseBaseLabel,
+  parseCsv,
+} from './records';
+import { StrategyDeal, evaluateStrategies, viewOfDeal } from './strategies';
+import { BaseMode, bestAnyConflicts, bestVerdict, groupBySeed, summarise } from './summary';
+import type { WorkItem, WorkerMessage, WorkerTask } from './worker';
+
+/** Seeds analysed when none are given: tune so that `analyze all` takes about five minutes. */
+export const DEFAULT_SEEDS = { from: 1, to: 100 } as const;
+/** Node budget of one search (one deal and base choice) when none is given. */
+export const DEFAULT_MAX_NODES = 200_000;
+/** Transposition table per worker thread, MB. */
+export const DEFAULT_TT_MB = 32;
+export const MAX_BATCH = 20;
+
+export class AnalysisError extends Error {}
+
+export interface AnalyzeOptions {
+  variants: string[];
+  from: number;
+  to: number;
+  /** Worker threads (default os.availableParallelism()). */
+  workers?: number;
+  /** Terrace family: `all` searches every candidate rank and `any`; `any` only the free search. */
+  base?: BaseMode;
+  maxNodes?: number;
+  timeoutMs?: number;
+  ttMb?: number;
+  outDir: string;
+  resume?: boolean;
+  progress?: ProgressMode;
+  /** Seeds per task (default: about four tasks per worker, 1..20 seeds). */
+  batchSize?: number;
+  /** The command line, for the report. */
+  commandLine?: string;
+  /** The compiled worker (default: worker.js next to this file, or dist/src/analysis/worker.js when run from source). */
+  workerFile?: string;
+  /** Stop on SIGINT/SIGTERM (default true). */
+  handleSignals?: boolean;
+  /** Stops the run like SIGINT does (for callers that are not the CLI). */
+  abortSignal?: AbortSignal;
+  /** Called after each row is written (tests). */
+  onRow?: (row: DealRow) => void;
+  /** Test hook: make the worker fail at this seed of this variant. */
+  failOn?: { variant: string; seed: number; how: 'throw' | 'exit' };
+}
+
+export interface CrashReport {
+  variant: string;
+  seed: number;
+  base: string;
+  error: string;
+}
+
+export interface VariantReport {
+  variant: string;
+  terraceFamily: boolean;
+  summary: SummaryRow[];
+  /** Terrace family in mode `all`: the oracle and every strategy. */
+  strategies: StrategyRow[] | null;
+  /** Wall time of this run's searches of the variant, seconds (0 if nothing was searched). */
+  seconds: number;
+  /** Sum of the per-search times in the per-deal file for the requested seeds, seconds. */
+  cpuSeconds: number;
+  /** Seeds whose `best` and `any` verdicts contradict each other (a solver bug if any). */
+  conflicts: number[];
+  /** Deals searched in this run / found already done. */
+  searchedDeals: number;
+  resumedDeals: number;
+}
+
+export interface AnalysisResult {
+  interrupted: boolean;
+  signal?: NodeJS.Signals;
+  variants: VariantReport[];
+  crashes: CrashReport[];
+  seconds: number;
+  commandLine: string;
+  options: Required<Pick<AnalyzeOptions, 'from' | 'to' | 'workers' | 'base' | 'maxNodes' | 'outDir'>> & { timeoutMs?: number };
+}
+
+/** Where the compiled worker is: next to this module once compiled, else in dist (tests run from source). */
+export function defaultWorkerFile(): string {
+  const here = path.join(__dirname, 'worker.js');
+  if (fs.existsSync(here)) return here;
+  return path.resolve(__dirname, '..', '..', 'dist', 'src', 'analysis', 'worker.js');
+}
+
+/** Base choices searched for a deal. */
+export function basesFor(deal: Deal, mode: BaseMode): (number | 'any')[] {
+  if (!deal.rules.terraceFamily || mode === 'any') return ['any'];
+  return [...baseCandidates(deal), 'any'];
+}
+
+function defaultBatch(seeds: number, workers: number): number {
+  return Math.max(1, Math.min(MAX_BATCH, Math.ceil(seeds / (workers * 4))));
+}
+
+/** State of one variant during the run. */
+interface VariantState {
+  rules: RuleTable;
+  file: string;
+  fd: number;
+  /** Base labels still to search, per seed. */
+  pending: Map<number, Set<string>>;
+  /** Rows of this run and (resume) of the file, per seed and base label. */
+  rows: Map<number, Map<string, DealRow>>;
+  /** Candidate rank letters per seed. */
+  candidates: Map<number, string[]>;
+  failedSeeds: Set<number>;
+  progress: VariantProgress;
+}
+
+interface TaskState {
+  variant: string;
+  items: WorkItem[];
+  lastStarted: { seed: number; base: string } | null;
+  /** "seed:base" received. */
+  received: Set<string>;
+}
+
+export async function runAnalysis(opts: AnalyzeOptions): Promise<AnalysisResult> {
+  const t0 = Date.now();
+  const workers = opts.workers ?? os.availableParallelism();
+  const mode: BaseMode = opts.base ?? 'all';
+  const maxNodes = opts.maxNodes ?? DEFAULT_MAX_NODES;
+  const ttMb = opts.ttMb ?? DEFAULT_TT_MB;
+  if (!Number.isSafeInteger(opts.from) || !Number.isSafeInteger(opts.to) || opts.from < 0 || opts.to < opts.from)
+    throw new AnalysisError(`bad seed range ${opts.from}-${opts.to}`);
+  if (!Number.isInteger(workers) || workers < 1) throw new AnalysisError(`bad worker count ${workers}`);
+  if (opts.variants.length === 0) throw new AnalysisError('no variant to analyse');
+  const seeds: number[] = [];
+  for (let s = opts.from; s <= opts.to; s++) seeds.push(s);
+  const inRange = (s: number) => s >= opts.from && s <= opts.to;
+  const commandLine = opts.commandLine ?? describeRun(opts, workers, mode, maxNodes);
+  fs.mkdirSync(opts.outDir, { recursive: true });
+
+  // ---- Per-variant state: expected searches, minus what the file already has (resume). ----
+  const variants = [...new Set(opts.variants)];
+  const rulesOf = new Map(variants.map((v) => [v, getRules(v)] as const));
+  // Read (and check) every file to resume before touching any.
+  const previous = new Map<string, DealRow[]>();
+  for (const name of variants)
+    previous.set(name, opts.resume ? readDealFile(dealFile(opts.outDir, name), true).filter((r) => r.variant === name) : []);
+  const states = new Map<string, VariantState>();
+  for (const name of variants) {
+    const rules = rulesOf.get(name)!;
+    const file = dealFile(opts.outDir, name);
+    const old = previous.get(name)!;
+    if (!opts.resume || !fs.existsSync(file) || fs.statSync(file).size === 0) fs.writeFileSync(file, csvHeader(DEAL_COLUMNS));
+    const fd = fs.openSync(file, 'a');
+    const have = groupBySeed(old);
+    const st: VariantState = {
+      rules,
+      file,
+      fd,
+      pending: new Map(),
+      rows: new Map(),
+      candidates: new Map(),
+      failedSeeds: new Set(),
+      progress: { variant: name, total: seeds.length, done: 0, failed: 0, won: 0, lost: 0, unknown: 0, resumed: 0, startedAt: 0, finishedAt: 0 },
+    };
+    for (const seed of seeds) {
+      const deal = dealFromSeed(rules, seed);
+      const labels = basesFor(deal, mode).map(baseLabel);
+      st.candidates.set(seed, labels.filter((l) => l !== 'any'));
+      const got = have.get(seed) ?? new Map<string, DealRow>();
+      st.rows.set(seed, got);
+      const todo = new Set(labels.filter((l) => !got.has(l)));
+      if (todo.size === 0) {
+        st.progress.resumed++;
+        dealDone(st, seed);
+      } else st.pending.set(seed, todo);
+    }
+    states.set(name, st);
+  }
+  // Summaries describe finished runs only: those of the variants being run go until this one ends.
+  for (const name of variants) fs.rmSync(summaryFile(opts.outDir, name), { force: true });
+  if (fs.existsSync(strategiesFile(opts.outDir))) writeStrategies(opts.outDir, variants, []);
+
+  // ---- Tasks ----
+  const queue: { variant: string; items: WorkItem[] }[] = [];
+  for (const [variant, st] of states) {
+    const todo = [...st.pending.keys()].sort((a, b) => a - b);
+    const size = opts.batchSize ?? defaultBatch(todo.length, workers);
+    for (let i = 0; i < todo.length; i += size)
+      queue.push({ variant, items: todo.slice(i, i + size).map((seed) => ({ seed, bases: [...st.pending.get(seed)!].map(labelToBase) })) });
+  }
+
+  const progressMode: ProgressMode = opts.progress ?? (process.stderr.isTTY ? 'bars' : 'lines');
+  const progress = new Progress(progressMode, [...states.values()].map((s) => s.progress));
+  const crashes: CrashReport[] = [];
+  let aborted = false;
+  let signal: NodeJS.Signals | undefined;
+  let finish: () => void = () => {};
+  const allDone = new Promise<void>((resolve) => (finish = resolve));
+  let outstanding = 0;
+
+  function dealDone(st: VariantState, seed: number): void {
+    const g = st.rows.get(seed)!;
+    const v = st.rules.terraceFamily && mode === 'all' ? bestVerdict(g, st.candidates.get(seed)) : g.get('any')?.result;
+    if (v === 'won') st.progress.won++;
+    else if (v === 'lost') st.progress.lost++;
+    else st.progress.unknown++;
+    st.progress.done++;
+  }
+
+  function onRow(row: DealRow): void {
+    const st = states.get(row.variant);
+    if (!st || aborted) return;
+    fs.writeSync(st.fd, csvLines([dealRecord(row)]));
+    st.rows.get(row.seed)!.set(row.base, row);
+    const p = st.pending.get(row.seed);
+    if (p) {
+      p.delete(row.base);
+      if (p.size === 0) {
+        st.pending.delete(row.seed);
+        if (!st.failedSeeds.has(row.seed)) dealDone(st, row.seed);
+        st.progress.finishedAt = Date.now();
+        progress.update(st.progress);
+      }
+    }
+    opts.onRow?.(row);
+  }
+
+  function onMessage(ts: TaskState, m: WorkerMessage): void {
+    if (m.kind === 'start') {
+      ts.lastStarted = { seed: m.seed, base: m.base };
+      const st = states.get(ts.variant)!;
+      if (!st.progress.startedAt) st.progress.startedAt = Date.now();
+    } else {
+      ts.received.add(`${m.row.seed}:${m.row.base}`);
+      onRow(m.row);
+    }
+  }
+
+  function onCrash(ts: TaskState, err: unknown): void {
+    const st = states.get(ts.variant)!;
+    const msg = err instanceof Error ? err.message : String(err);
+    const left: WorkItem[] = [];
+    const fail = (seed: number, base: string) => {
+      crashes.push({ variant: ts.variant, seed, base, error: msg });
+      st.pending.get(seed)?.delete(base);
+      if (!st.failedSeeds.has(seed)) {
+        st.failedSeeds.add(seed);
+        st.progress.failed++;
+      }
+      if (st.pending.get(seed)?.size === 0) st.pending.delete(seed);
+    };
+    if (!ts.lastStarted) {
+      // Failed before starting any search (e.g. the worker could not load): nothing to blame, nothing to retry.
+      for (const it of ts.items) for (const b of it.bases) if (!ts.received.has(`${it.seed}:${baseLabel(b)}`)) fail(it.seed, baseLabel(b));
+      progress.log(`solitaire: worker failed before starting ${ts.variant} seeds ${ts.items.map((i) => i.seed).join(',')}: ${msg}`);
+    } else {
+      // The worker searches its items in order, so the culprit is the first search without a row:
+      // the last one started (or, if that one had finished, the next, which failed before its start).
+      let seed = ts.lastStarted.seed;
+      let base = ts.lastStarted.base;
+      search: for (const it of ts.items)
+        for (const b of it.bases)
+          if (!ts.received.has(`${it.seed}:${baseLabel(b)}`)) {
+            seed = it.seed;
+            base = baseLabel(b);
+            break search;
+          }
+      fail(seed, base);
+      progress.log(`solitaire: worker crashed on ${ts.variant} seed ${seed} (base ${base}): ${msg}; going on with the other seeds`);
+      for (const it of ts.items) {
+        const bases = it.bases.filter((b) => {
+          const l = baseLabel(b);
+          return !ts.received.has(`${it.seed}:${l}`) && !(it.seed === seed && l === base);
+        });
+        if (bases.length) left.push({ seed: it.seed, bases });
+      }
+    }
+    st.progress.finishedAt = Date.now();
+    progress.update(st.progress);
+    if (left.length) submit({ variant: ts.variant, items: left });
+  }
+
+  let pool: Piscina | null = null;
+  const workerFile = opts.workerFile ?? defaultWorkerFile();
+  if (queue.length > 0) {
+    if (!fs.existsSync(workerFile)) {
+      progress.stop();
+      for (const st of states.values()) fs.closeSync(st.fd);
+      throw new AnalysisError(`compiled worker not found at ${workerFile}: run "npm run build" first`);
+    }
+    pool = new Piscina({ filename: workerFile, minThreads: workers, maxThreads: workers, idleTimeout: 60_000 });
+  }
+
+  function submit(job: { variant: string; items: WorkItem[] }): void {
+    if (!pool || aborted) return;
+    const ts: TaskState = { variant: job.variant, items: job.items, lastStarted: null, received: new Set() };
+    const { port1, port2 } = new MessageChannel();
+    port1.on('message', (m: WorkerMessage) => onMessage(ts, m));
+    const drain = (port: MessagePort) => {
+      for (let m = receiveMessageOnPort(port); m; m = receiveMessageOnPort(port)) onMessage(ts, m.message as WorkerMessage);
+      port.close();
+    };
+    const task: WorkerTask = {
+      variant: job.variant,
+      items: job.items,
+      maxNodes,
+      timeoutMs: opts.timeoutMs,
+      ttMb,
+      port: port2,
+      failOn: opts.failOn && opts.failOn.variant === job.variant ? { seed: opts.failOn.seed, how: opts.failOn.how } : undefined,
+    };
+    outstanding++;
+    pool.run(task, { transferList: [port2] }).then(
+      () => {
+        drain(port1);
+        settle();
+      },
+      (err) => {
+        drain(port1);
+        if (!aborted) onCrash(ts, err);
+        settle();
+      },
+    );
+  }
+  function settle(): void {
+    outstanding--;
+    if (outstanding === 0) finish();
+  }
+
+  const onSignal = (sig: NodeJS.Signals) => {
+    if (aborted) {
+      process.exit(sig === 'SIGINT' ? 130 : 143); // a second signal: stop now
+    }
+    aborted = true;
+    signal = sig;
+    finish();
+  };
+  const handleSignals = opts.handleSignals ?? true;
+  if (handleSignals) {
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
+  }
+  const onAbort = () => {
+    if (aborted) return;
+    aborted = true;
+    signal = 'SIGINT';
+    finish();
+  };
+  if (opts.abortSignal?.aborted) onAbort();
+  opts.abortSignal?.addEventListener('abort', onAbort);
+
+  try {
+    for (const job of queue) submit(job);
+    if (outstanding > 0 && !aborted) await allDone;
+  } finally {
+    if (handleSignals) {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+    }
+    opts.abortSignal?.removeEventListener('abort', onAbort);
+    if (pool) await pool.destroy().catch(() => undefined);
+    progress.stop();
+    for (const st of states.values()) fs.closeSync(st.fd);
+  }
+
+  const baseResult = {
+    crashes,
+    seconds: (Date.now() - t0) / 1000,
+    commandLine,
+    options: { from: opts.from, to: opts.to, workers, base: mode, maxNodes, outDir: opts.outDir, timeoutMs: opts.timeoutMs },
+  };
+  if (aborted) {
+    const done = [...states.values()].map((s) => `${s.progress.variant} ${s.progress.done}/${s.progress.total}`).join(', ');
+    progress.log(`solitaire: interrupted (${signal}); deals done: ${done}. Finished searches are in ${opts.outDir}; rerun with --resume to go on.`);
+    return { interrupted: true, signal, variants: [], ...baseResult };
+  }
+
+  // ---- Summaries, from the per-deal files ----
+  const reports: VariantReport[] = [];
+  for (const [variant, st] of states) {
+    const rows = readDealFile(st.file).filter((r) => r.variant === variant && inRange(r.seed));
+    const candidates = (seed: number) => st.candidates.get(seed);
+    const summary = summarise(rows, { variant, terraceFamily: st.rules.terraceFamily, mode, candidates });
+    writeCsvFile(summaryFile(opts.outDir, variant), SUMMARY_COLUMNS, summary.map(summaryRecord));
+    let strategies: StrategyRow[] | null = null;
+    if (st.rules.terraceFamily && mode === 'all') {
+      const deals: StrategyDeal[] = [];
+      for (const [seed, g] of groupBySeed(rows)) {
+        const best = bestVerdict(g, candidates(seed));
+        if (best) deals.push({ seed, view: viewOfDeal(dealFromSeed(st.rules, seed)), rows: g, best });
+      }
+      deals.sort((a, b) => a.seed - b.seed);
+      strategies = evaluateStrategies(variant, deals);
+    }
+    const p = st.progress;
+    reports.push({
+      variant,
+      terraceFamily: st.rules.terraceFamily,
+      summary,
+      strategies,
+      seconds: p.startedAt ? ((p.finishedAt || Date.now()) - p.startedAt) / 1000 : 0,
+      cpuSeconds: rows.reduce((a, r) => a + r.ms, 0) / 1000,
+      conflicts: mode === 'all' && st.rules.terraceFamily ? bestAnyConflicts(rows, variant, candidates) : [],
+      searchedDeals: p.done + p.failed - p.resumed,
+      resumedDeals: p.resumed,
+    });
+  }
+  const strat = reports.filter((r) => r.strategies);
+  if (strat.length) writeStrategies(opts.outDir, strat.map((r) => r.variant), strat.flatMap((r) => r.strategies!));
+  return { interrupted: false, variants: reports, ...baseResult };
+}
+
+function labelToBase(label: string): number | 'any' {
+  const b = parseBaseLabel(label);
+  if (b === -1) throw new Error(`internal: bad base label ${label}`);
+  return b;
+}
+
+/**
+ * strategies.csv holds every Terrace variant analysed: this run's rows replace those of the same
+ * variants, rows of other variants (from earlier runs, maybe of other seed ranges) stay.
+ */
+function writeStrategies(outDir: string, variants: string[], rows: StrategyRow[]): void {
+  const file = strategiesFile(outDir);
+  let keep: string[][] = [];
+  if (fs.existsSync(file)) {
+    const { records } = parseCsv(fs.readFileSync(file, 'utf8'));
+    if (records.length && records[0].join(',') === STRATEGY_COLUMNS.join(','))
+      keep = records.slice(1).filter((r) => r.length === STRATEGY_COLUMNS.length && !variants.includes(r[0]));
+  }
+  const mine = rows.map(strategyRecord).map((r) => r.map(String));
+  // Variants in the order of the rules list (stable sort: strategy order kept within a variant).
+  const order = (v: string) => {
+    const i = variantNames().indexOf(v);
+    return i < 0 ? Infinity : i;
+  };
+  const all = [...keep, ...mine].sort((a, b) => order(a[0]) - order(b[0]));
+  writeCsvFile(file, STRATEGY_COLUMNS, all);
+}
+
+/** The equivalent command line, defaults spelled out. */
+export function describeRun(opts: AnalyzeOptions, workers: number, mode: BaseMode, maxNodes: number): string {
+  const parts = ['solitaire analyze', ...opts.variants, `--seeds ${opts.from}-${opts.to}`, `--workers ${workers}`, `--base ${mode}`, `--max-nodes ${maxNodes}`];
+  if (opts.timeoutMs !== undefined) parts.push(`--timeout ${opts.timeoutMs}`);
+  parts.push(`--out ${opts.outDir}`);
+  if (opts.resume) parts.push('--resume');
+  return parts.join(' ');
+}

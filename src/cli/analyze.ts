@@ -1,0 +1,111 @@
+// `solitaire analyze <variant...|all> [--seeds A-B] ...`: the win-rate analysis (src/analysis).
+// Exit status (main.ts conventions): 2 for bad arguments (thrown as UsageError before any work, so
+// main prints the one `solitaire: ...` line) or an unreadable per-deal file on --resume; 130 after
+// SIGINT, 143 after SIGTERM (finished rows kept); 1 when a worker crashed (results still written,
+// the crashed deals left out); 3 for an internal error.
+import * as os from 'os';
+import { Command } from 'commander';
+import { formatReport } from '../analysis/report';
+import { AnalysisError, DEFAULT_MAX_NODES, DEFAULT_SEEDS, runAnalysis } from '../analysis/run';
+import { RecordsError } from '../analysis/records';
+import { BaseMode } from '../analysis/summary';
+import { MAIN_VARIANTS, variantNames } from '../rules/variants';
+import { EXIT_FAILED, EXIT_INTERNAL, EXIT_USAGE, UsageError, reportError } from './errors';
+
+export interface AnalyzeCliOptions {
+  seeds?: string;
+  workers?: string;
+  base?: string;
+  maxNodes?: string;
+  timeout?: string;
+  out: string;
+  resume?: boolean;
+  quiet?: boolean;
+  batch?: string;
+}
+
+function wholeNumber(text: string, what: string, min: number): number {
+  if (!/^\d+$/.test(text.trim())) throw new UsageError(`bad ${what} "${text}": expected a whole number >= ${min}`);
+  const n = Number(text.trim());
+  if (!Number.isSafeInteger(n) || n < min) throw new UsageError(`bad ${what} "${text}": expected a whole number >= ${min}`);
+  return n;
+}
+
+/** `A-B` (inclusive) or a single seed `N`. */
+export function parseSeedRange(text: string): { from: number; to: number } {
+  const m = /^\s*(\d+)\s*(?:-\s*(\d+)\s*)?$/.exec(text);
+  if (!m) throw new UsageError(`bad --seeds "${text}": expected a range A-B of whole numbers, e.g. 1-100`);
+  const from = Number(m[1]);
+  const to = m[2] === undefined ? from : Number(m[2]);
+  if (!Number.isSafeInteger(from) || !Number.isSafeInteger(to)) throw new UsageError(`bad --seeds "${text}": seeds go up to ${Number.MAX_SAFE_INTEGER}`);
+  if (to < from) throw new UsageError(`bad --seeds "${text}": the range is empty (${to} < ${from})`);
+  return { from, to };
+}
+
+export function parseVariants(names: string[]): string[] {
+  const out: string[] = [];
+  for (const n of names) {
+    const list = n === 'all' ? MAIN_VARIANTS : [n];
+    for (const v of list) {
+      if (!variantNames().includes(v)) throw new UsageError(`unknown variant "${v}": expected all or one of ${variantNames().join(', ')}`);
+      if (!out.includes(v)) out.push(v);
+    }
+  }
+  return out;
+}
+
+/** Validated options of runAnalysis from the command line. Throws UsageError. */
+export function analyzeOptionsFromCli(variants: string[], o: AnalyzeCliOptions) {
+  const names = parseVariants(variants);
+  const { from, to } = o.seeds !== undefined ? parseSeedRange(o.seeds) : DEFAULT_SEEDS;
+  const workers = o.workers !== undefined ? wholeNumber(o.workers, '--workers', 1) : os.availableParallelism();
+  if (workers > 256) throw new UsageError(`bad --workers "${o.workers}": at most 256`);
+  const base = (o.base ?? 'all') as BaseMode;
+  if (base !== 'all' && base !== 'any') throw new UsageError(`bad --base "${o.base}": expected all or any`);
+  const maxNodes = o.maxNodes !== undefined ? wholeNumber(o.maxNodes, '--max-nodes', 1) : DEFAULT_MAX_NODES;
+  const timeoutMs = o.timeout !== undefined ? wholeNumber(o.timeout, '--timeout', 1) : undefined;
+  const batchSize = o.batch !== undefined ? wholeNumber(o.batch, '--batch', 1) : undefined;
+  return { variants: names, from, to, workers, base, maxNodes, timeoutMs, batchSize, outDir: o.out, resume: !!o.resume };
+}
+
+export function registerAnalyze(program: Command): Command {
+  const cmd = program
+    .command('analyze')
+    .description(
+      'win rates of many seeded deals, solved in parallel; writes <variant>-deals.csv, <variant>-summary.csv and strategies.csv',
+    )
+    .argument('<variant...>', `variants to analyse, or "all" (${MAIN_VARIANTS.join(', ')})`)
+    .option('--seeds <A-B>', `seed range, inclusive (default ${DEFAULT_SEEDS.from}-${DEFAULT_SEEDS.to})`)
+    .option('--workers <n>', 'worker threads (default: os.availableParallelism())')
+    .option('--base <mode>', 'Terrace family: "all" = every candidate base rank and one free search per deal; "any" = the free search only', 'all')
+    .option('--max-nodes <n>', `node budget of each search (one deal and base choice) (default ${DEFAULT_MAX_NODES})`)
+    .option('--timeout <ms>', 'time budget of each search, ms (makes results depend on machine speed)')
+    .option('--out <dir>', 'output directory', 'results')
+    .option('--resume', 'keep the rows already in the per-deal files and search only the missing ones')
+    .option('--quiet', 'no progress output')
+    .option('--batch <n>', 'seeds per worker task (default: about four tasks per worker, at most 20)')
+    .action((variants: string[], o: AnalyzeCliOptions) => {
+      // Validation is synchronous, so a bad argument reaches main() as a thrown UsageError.
+      const opts = analyzeOptionsFromCli(variants, o);
+      // main() uses parse(), not parseAsync(): the run goes on after it returns and sets the exit
+      // status itself.
+      runAnalysis({ ...opts, progress: o.quiet ? 'none' : undefined }).then(
+        (res) => {
+          if (res.interrupted) process.exit(res.signal === 'SIGTERM' ? 143 : 130);
+          process.stdout.write(formatReport(res).join('\n') + '\n');
+          process.exitCode = res.crashes.length ? EXIT_FAILED : 0;
+        },
+        (e: unknown) => {
+          if (e instanceof RecordsError) {
+            reportError(e.message);
+            process.exitCode = EXIT_USAGE;
+          } else {
+            reportError(e instanceof AnalysisError ? e.message : `internal error: ${e instanceof Error ? e.message : String(e)}`);
+            if (process.env.SOLITAIRE_DEBUG && e instanceof Error) process.stderr.write(`${e.stack}\n`);
+            process.exitCode = EXIT_INTERNAL;
+          }
+        },
+      );
+    });
+  return cmd;
+}

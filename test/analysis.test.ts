@@ -1,0 +1,256 @@
+// The analysis run end to end: worker pool, streamed CSV rows, summaries, resume, crashes, CLI.
+// Needs the compiled worker (dist/src/analysis/worker.js): `npm test` runs tsc first.
+import { spawn, spawnSync } from 'child_process';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RANKS } from '../src/cards/card';
+import { dealFromSeed } from '../src/engine/deal';
+import { getRules } from '../src/rules/variants';
+import { baseCandidates, solve } from '../src/solver/solve';
+import { TranspositionTable } from '../src/solver/tt';
+import { DEAL_COLUMNS, STRATEGY_COLUMNS, SUMMARY_COLUMNS, parseCsv, readDealFile } from '../src/analysis/records';
+import { DEFAULT_TT_MB, runAnalysis, AnalyzeOptions } from '../src/analysis/run';
+import { formatReport } from '../src/analysis/report';
+
+const ROOT = path.resolve(__dirname, '..');
+const MAIN = path.join(ROOT, 'dist', 'src', 'cli', 'main.js');
+const MAX_NODES = 20_000;
+let tmp: string;
+
+beforeAll(() => {
+  if (!fs.existsSync(path.join(ROOT, 'dist', 'src', 'analysis', 'worker.js')))
+    throw new Error('dist/src/analysis/worker.js missing: compile with `npx tsc -p .` (npm test does)');
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'analysis-test-'));
+});
+afterAll(() => {
+  if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+function opts(outDir: string, extra: Partial<AnalyzeOptions> = {}): AnalyzeOptions {
+  return { variants: ['signora', 'red-and-black'], from: 1, to: 12, workers: 2, maxNodes: MAX_NODES, outDir, progress: 'none', handleSignals: false, ...extra };
+}
+
+function readCsv(file: string): string[][] {
+  const text = fs.readFileSync(file, 'utf8');
+  expect(text.endsWith('\n')).toBe(true);
+  const { records, partial } = parseCsv(text);
+  expect(partial).toBeNull();
+  return records;
+}
+
+/** Per-deal rows without the timing, sorted: what must not depend on threads or interruptions. */
+function dealKeys(file: string): string[] {
+  return readDealFile(file)
+    .map((r) => [r.variant, r.seed, r.base, r.result, r.moves, r.nodes].join(','))
+    .sort();
+}
+
+describe('analysis run', () => {
+  let straight: string;
+  beforeAll(async () => {
+    straight = path.join(tmp, 'straight');
+    const res = await runAnalysis(opts(straight));
+    expect(res.interrupted).toBe(false);
+    expect(res.crashes).toEqual([]);
+  });
+
+  it('writes well-formed CSVs with the FORMATS.md headers', () => {
+    for (const v of ['signora', 'red-and-black']) {
+      const deals = readCsv(path.join(straight, `${v}-deals.csv`));
+      expect(deals[0].join(',')).toBe('variant,seed,base,result,moves,nodes,ms');
+      expect(deals[0]).toEqual([...DEAL_COLUMNS]);
+      for (const r of deals.slice(1)) {
+        expect(r).toHaveLength(7);
+        expect(r[0]).toBe(v);
+        expect(['won', 'lost', 'unknown']).toContain(r[3]);
+        expect(r[4] === '' ? r[3] !== 'won' : r[3] === 'won' && /^\d+$/.test(r[4])).toBe(true);
+        expect(Number(r[5])).toBeLessThanOrEqual(MAX_NODES);
+      }
+      const sum = readCsv(path.join(straight, `${v}-summary.csv`));
+      expect(sum[0].join(',')).toBe('variant,base,deals,won,lost,unknown,win_rate,ci_low,ci_high');
+      expect(sum[0]).toEqual([...SUMMARY_COLUMNS]);
+      expect(sum.slice(1).map((r) => r[1])).toEqual(v === 'signora' ? [...RANKS, 'best', 'any'] : ['any']);
+    }
+    const strat = readCsv(path.join(straight, 'strategies.csv'));
+    expect(strat[0].join(',')).toBe('variant,strategy,deals,won,win_rate,ci_low,ci_high');
+    expect(strat[0]).toEqual([...STRATEGY_COLUMNS]);
+    expect(strat.slice(1).every((r) => r[0] === 'signora')).toBe(true);
+    expect(strat[1][1]).toBe('best');
+    expect(strat.length - 2).toBeGreaterThanOrEqual(4);
+  });
+
+  it('searches every candidate rank and any, with the verdicts of a single-threaded solve()', () => {
+    const tt = new TranspositionTable(DEFAULT_TT_MB);
+    for (const v of ['signora', 'red-and-black']) {
+      const rows = readDealFile(path.join(straight, `${v}-deals.csv`));
+      const rules = getRules(v);
+      const expected: string[] = [];
+      for (let seed = 1; seed <= 12; seed++) {
+        const deal = dealFromSeed(rules, seed);
+        const bases: (number | 'any')[] = rules.terraceFamily ? [...baseCandidates(deal), 'any'] : ['any'];
+        for (const base of bases) {
+          const res = solve(deal, { base, maxNodes: MAX_NODES, tt });
+          const label = base === 'any' ? 'any' : RANKS[base];
+          expected.push([v, seed, label, res.result, res.result === 'won' ? res.moves.length : null, res.stats.nodes].join(','));
+        }
+      }
+      const got = rows.map((r) => [r.variant, r.seed, r.base, r.result, r.moves, r.nodes].join(','));
+      expect(got.sort()).toEqual(expected.sort());
+    }
+  });
+
+  it('summary counts equal the per-deal rows; best is the OR of the rank rows', () => {
+    const rows = readDealFile(path.join(straight, 'signora-deals.csv'));
+    const sum = readCsv(path.join(straight, 'signora-summary.csv')).slice(1);
+    const get = (b: string) => sum.find((r) => r[1] === b)!.slice(2, 6).map(Number);
+    for (const b of [...RANKS, 'any']) {
+      const mine = rows.filter((r) => r.base === b);
+      expect(get(b)).toEqual([mine.length, ...(['won', 'lost', 'unknown'] as const).map((x) => mine.filter((r) => r.result === x).length)]);
+    }
+    let won = 0;
+    let lost = 0;
+    for (let seed = 1; seed <= 12; seed++) {
+      const rank = rows.filter((r) => r.seed === seed && r.base !== 'any');
+      expect(rank.length).toBe(baseCandidates(dealFromSeed(getRules('signora'), seed)).length);
+      if (rank.some((r) => r.result === 'won')) won++;
+      else if (rank.every((r) => r.result === 'lost')) lost++;
+    }
+    expect(get('best')).toEqual([12, won, lost, 12 - won - lost]);
+    const rb = readCsv(path.join(straight, 'red-and-black-summary.csv'));
+    expect(rb).toHaveLength(2);
+    expect(Number(rb[1][2])).toBe(12);
+  });
+
+  it('resumes a stopped run to the same summary as a straight run', async () => {
+    const dir = path.join(tmp, 'resumed');
+    // First part: seeds 1-6 only, then an abort after a few rows of a 1-12 run, then --resume.
+    await runAnalysis(opts(dir, { to: 6 }));
+    const ac = new AbortController();
+    let n = 0;
+    const stopped = await runAnalysis(
+      opts(dir, {
+        resume: true,
+        abortSignal: ac.signal,
+        batchSize: 1,
+        onRow: () => {
+          if (++n === 5) ac.abort();
+        },
+      }),
+    );
+    expect(stopped.interrupted).toBe(true);
+    expect(fs.existsSync(path.join(dir, 'signora-summary.csv'))).toBe(false); // only finished runs have one
+    readCsv(path.join(dir, 'signora-deals.csv')); // whole lines only
+    const res = await runAnalysis(opts(dir, { resume: true }));
+    expect(res.interrupted).toBe(false);
+    for (const f of ['signora-summary.csv', 'red-and-black-summary.csv', 'strategies.csv'])
+      expect(fs.readFileSync(path.join(dir, f), 'utf8')).toBe(fs.readFileSync(path.join(straight, f), 'utf8'));
+    for (const v of ['signora', 'red-and-black'])
+      expect(dealKeys(path.join(dir, `${v}-deals.csv`))).toEqual(dealKeys(path.join(straight, `${v}-deals.csv`)));
+    // A resume with nothing left to do starts no worker and changes nothing.
+    const again = await runAnalysis(opts(dir, { resume: true, workerFile: '/nonexistent/worker.js' }));
+    expect(again.variants.map((v) => v.searchedDeals)).toEqual([0, 0]);
+    expect(fs.readFileSync(path.join(dir, 'signora-summary.csv'), 'utf8')).toBe(fs.readFileSync(path.join(straight, 'signora-summary.csv'), 'utf8'));
+  });
+
+  it('cuts a torn last line on resume, and replaces the file without --resume', async () => {
+    const dir = path.join(tmp, 'torn');
+    await runAnalysis(opts(dir, { variants: ['red-and-black'], to: 4 }));
+    const file = path.join(dir, 'red-and-black-deals.csv');
+    fs.appendFileSync(file, 'red-and-black,5,any,wo');
+    await runAnalysis(opts(dir, { variants: ['red-and-black'], to: 6, resume: true }));
+    expect(dealKeys(file)).toEqual(dealKeys(path.join(straight, file.split(path.sep).pop()!)).filter((k) => Number(k.split(',')[1]) <= 6));
+    await runAnalysis(opts(dir, { variants: ['red-and-black'], from: 3, to: 3 }));
+    expect(readDealFile(file).map((r) => r.seed)).toEqual([3]);
+  });
+
+  it('keeps strategies of other variants; --base any searches and summarises the free search only', async () => {
+    const dir = path.join(tmp, 'merge');
+    const small = { from: 1, to: 2, maxNodes: 5000 };
+    await runAnalysis(opts(dir, { ...small, variants: ['double-signora'] }));
+    await runAnalysis(opts(dir, { ...small, variants: ['signora'] }));
+    const names = () => readCsv(path.join(dir, 'strategies.csv')).slice(1).map((r) => r[0]);
+    expect([...new Set(names())]).toEqual(['signora', 'double-signora']);
+    expect(readDealFile(path.join(dir, 'double-signora-deals.csv'))).toHaveLength(2 * 14);
+    await runAnalysis(opts(dir, { ...small, variants: ['signora'], base: 'any' }));
+    expect([...new Set(names())]).toEqual(['double-signora']);
+    expect(readDealFile(path.join(dir, 'signora-deals.csv')).map((r) => r.base)).toEqual(['any', 'any']);
+    expect(readCsv(path.join(dir, 'signora-summary.csv')).slice(1).map((r) => r[1])).toEqual(['any']);
+  });
+
+  it('reports the seed that crashed a worker and finishes the others', async () => {
+    for (const how of ['exit', 'throw'] as const) {
+      const dir = path.join(tmp, `crash-${how}`);
+      const res = await runAnalysis(opts(dir, { variants: ['red-and-black'], to: 8, batchSize: 4, failOn: { variant: 'red-and-black', seed: 3, how } }));
+      expect(res.crashes).toHaveLength(1);
+      expect(res.crashes[0]).toMatchObject({ variant: 'red-and-black', seed: 3, base: 'any' });
+      expect(readDealFile(path.join(dir, 'red-and-black-deals.csv')).map((r) => r.seed).sort((a, b) => a - b)).toEqual([1, 2, 4, 5, 6, 7, 8]);
+      expect(res.variants[0].summary[0].deals).toBe(7);
+      expect(formatReport(res).join('\n')).toMatch(/red-and-black seed 3 base any/);
+    }
+  });
+});
+
+describe('analyze command line', () => {
+  const run = (args: string[]) => spawnSync(process.execPath, [MAIN, 'analyze', ...args], { cwd: tmp, encoding: 'utf8' });
+
+  it.each([
+    [['signora', '--seeds', '10-5']],
+    [['signora', '--seeds', 'abc']],
+    [['nosuchgame', '--seeds', '1-2']],
+    [['signora', '--workers', '0']],
+    [['signora', '--base', 'some']],
+    [['signora', '--max-nodes', '-5']],
+    [['signora', '--no-such-option']],
+    [[]],
+  ])('rejects %j with exit 2 and one line on stderr', (args) => {
+    const r = run(args);
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.split('\n').filter((l) => l !== '')).toHaveLength(1);
+    expect(r.stderr.endsWith('\n')).toBe(true);
+  });
+
+  it('runs a small analysis and prints the summary with its command line', () => {
+    const out = path.join(tmp, 'cli');
+    const r = run(['winery', 'signora', '--seeds', '1-3', '--workers', '1', '--max-nodes', '5000', '--out', out, '--quiet']);
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain(`command: solitaire analyze winery signora --seeds 1-3 --workers 1 --base all --max-nodes 5000 --out ${out}`);
+    expect(r.stdout).toMatch(/^winery\s+3\s/m);
+    expect(r.stdout).toMatch(/^signora\s+3\s/m);
+    for (const f of ['winery-deals.csv', 'winery-summary.csv', 'signora-deals.csv', 'signora-summary.csv', 'strategies.csv'])
+      expect(fs.existsSync(path.join(out, f))).toBe(true);
+  });
+
+  it('stops on SIGINT with exit 130, keeping whole rows', async () => {
+    const out = path.join(tmp, 'sigint');
+    const file = path.join(out, 'empress-of-italy-deals.csv');
+    // A run far too long to finish: interrupted as soon as a few rows are written.
+    const child = spawn(process.execPath, [MAIN, 'analyze', 'empress-of-italy', '--seeds', '1-500', '--workers', '1', '--max-nodes', '200000', '--out', out], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += d));
+    const code = await new Promise<number | null>((resolve) => {
+      const timer = setInterval(() => {
+        const lines = fs.existsSync(file) ? fs.readFileSync(file, 'utf8').split('\n').length - 1 : 0;
+        if (lines >= 3) {
+          clearInterval(timer);
+          child.kill('SIGINT');
+        }
+      }, 25);
+      child.on('exit', (c) => {
+        clearInterval(timer);
+        resolve(c);
+      });
+    });
+    expect(code).toBe(130);
+    expect(stderr).toMatch(/interrupted/);
+    const rows = readCsv(file);
+    expect(rows.length).toBeGreaterThanOrEqual(3);
+    expect(rows.slice(1).every((r) => r.length === 7)).toBe(true);
+    expect(fs.existsSync(path.join(out, 'empress-of-italy-summary.csv'))).toBe(false);
+  });
+});
