@@ -1,0 +1,512 @@
+// The benchmark harness: `npm run bench [-- options]`.
+//
+// What it measures, in one run, on the same seeded deals (dealFromSeed):
+//  1. Our solver, one deal at a time on the main thread, per variant table (all six, plus FreeCell
+//     with 2 cells for the fc-solve comparison), after an untimed JIT warm-up on 2 other deals per
+//     table: deals, won / lost / unknown, median and 95th-percentile ms per deal (the solver's own
+//     stats.ms), nodes per second, and peak memory (the highest process.memoryUsage.rss() sampled
+//     after each deal of that table; the process's resourceUsage().maxRSS is printed at the end).
+//     Every `won` is replayed with playChecked; a solution that does not replay is reported.
+//  2. Analysis throughput: the analysis pool (runAnalysis of src/analysis/run.ts, piscina workers
+//     over dist/src/analysis/worker.js) on a small seed range of Winery, with 1 and with 2 worker
+//     threads, into a temporary directory: deals per second of wall time.
+//  3. fc-solve (Freecell Solver, bench/fcsolve.ts) on the same deals of Winery, FreeCell (4 cells)
+//     and FreeCell (2 cells): one process per deal, with the same time budget as ours (the process
+//     is killed after it: unknown) and an -mi iterations limit. Its per-call process start cost is
+//     measured on a trivial board (median of 15 calls, right before each table) and reported; "net"
+//     figures subtract it from every call (floored at 0). fc-solve runs before our solver: spawning
+//     costs more the more memory this process has touched (see main), which would be charged to
+//     fc-solve otherwise. fc-solve is found on PATH (or $FC_SOLVE); when missing, the bench
+//     installs freecell-solver-bin with apt-get if it runs as root, else prints how to install it
+//     and skips the comparison.
+//     Verdicts: agree = both resolved (won/lost) and equal. A conflict (one won, the other lost) is
+//     diagnosed: our `won` is replayed with playChecked on new GameState(deal); fc-solve's solution
+//     is translated into our single-card moves and replayed the same way; fc-solve is rerun with
+//     atomic moves (-to 01ABCDE, complete) and a larger limit. Every `won` of either solver is
+//     replayed, so a solution that does not replay is reported too, conflict or not.
+//
+// Options:
+//   --seeds A-B         seeds per variant (default 1-100; --quick 1-30)
+//   --timeout MS        time budget per deal, for both solvers (default 1000; --quick 500)
+//   --quick             a ~1 minute run
+//   --search KIND       our search: dfs | astar | portfolio (default portfolio, as bench:solve)
+//   --variants a,b      variant tables to solve (default all six; freecell-2 is added for fc-solve)
+//   --analysis-seeds A-B  Winery seeds of the pool throughput measure (default 1-100; --quick 1-40)
+//   --fc-iters N        fc-solve -mi limit per deal (default 5,000,000: the time budget binds first)
+//   --fc-atomic         run fc-solve with atomic moves only (-to 01ABCDE) instead of its defaults
+//   --no-fc             skip the fc-solve comparison
+//   --no-install        do not try to install fc-solve when it is missing
+//   --no-analysis       skip the analysis throughput measure
+//   --out FILE          CSV output (default results/bench.csv)
+//
+// results/bench.csv: one row per measurement, header first. Columns:
+//   section        solve | analysis | fc-solve | fc-start
+//   variant        variant table: winery, freecell, ..., freecell-2 (FreeCell with 2 cells)
+//   solver         ours-<search> | fc-solve | fc-solve-atomic | pool-1w | pool-2w (analysis workers)
+//   seeds          seed range A-B
+//   budget_ms      time budget per deal
+//   deals, won, lost, unknown
+//   median_ms, p95_ms        per deal (fc-solve: raw, process start included)
+//   net_median_ms            fc-solve: median of (raw - start cost); fc-start: the start cost
+//   total_s                  sum of per-deal times (analysis: wall time of the run)
+//   deals_per_s              deals / total_s
+//   net_deals_per_s          fc-solve: deals / sum of net times; ours and pool: same as deals_per_s
+//   work_per_s               ours: nodes per second; fc-solve: states checked per second (raw)
+//   peak_rss_mb              ours: highest rss sampled after each deal of the table; else empty
+//   ratio_vs_ours            fc-solve rows: fc-solve deals/s / our deals/s (raw); pool-2w: speed-up over pool-1w
+//   net_ratio_vs_ours        fc-solve rows: the same with net fc-solve times
+//   both_resolved, agree, conflicts   fc-solve rows: verdict agreement with ours on the same deals
+//   replay_failures          won solutions (ours; fc-solve's in fc rows) that do not replay to a win
+//   note                     free text (fc-solve version, start cost spread, conflicts' seeds)
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { stringify } from 'csv-stringify/sync';
+import { Deal, dealFromSeed } from '../src/engine/deal';
+import { getRules, VARIANTS } from '../src/rules/variants';
+import { RuleTable } from '../src/rules/vocabulary';
+import { SearchKind, solve, SolveResult, Verdict } from '../src/solver/solve';
+import { TranspositionTable } from '../src/solver/tt';
+import { runAnalysis, DEFAULT_MAX_NODES as POOL_MAX_NODES } from '../src/analysis/run';
+import {
+  DEFAULT_FC_ITERS,
+  ensureFcSolve,
+  FcRun,
+  fcMovesToSpecs,
+  measureStartCost,
+  replayOurs,
+  runFcSolve,
+  StartCost,
+} from './fcsolve';
+
+// ---- options ----
+
+export interface BenchOptions {
+  from: number;
+  to: number;
+  timeoutMs: number;
+  search: SearchKind;
+  variants: string[];
+  analysis: { from: number; to: number } | null;
+  fc: boolean;
+  fcIters: number;
+  fcAtomic: boolean;
+  install: boolean;
+  out: string;
+  quick: boolean;
+}
+
+function parseRange(text: string, what: string): { from: number; to: number } {
+  const m = /^(\d+)(?:-(\d+))?$/.exec(text.trim());
+  if (!m) throw new Error(`bad ${what} ${JSON.stringify(text)}: expected A-B, e.g. 1-100`);
+  const from = Number(m[1]);
+  const to = m[2] !== undefined ? Number(m[2]) : from;
+  if (to < from) throw new Error(`bad ${what} ${text}: ${to} < ${from}`);
+  return { from, to };
+}
+
+export function parseBenchArgs(argv: string[]): BenchOptions {
+  const has = (name: string) => argv.includes(`--${name}`);
+  const val = (name: string): string | undefined => {
+    const i = argv.indexOf(`--${name}`);
+    if (i < 0) return undefined;
+    if (i + 1 >= argv.length || argv[i + 1].startsWith('--')) throw new Error(`--${name} needs a value`);
+    return argv[i + 1];
+  };
+  const known = new Set(['seeds', 'timeout', 'quick', 'search', 'variants', 'analysis-seeds', 'fc-iters', 'fc-atomic', 'no-fc', 'no-install', 'no-analysis', 'out', 'help']);
+  for (const a of argv) if (a.startsWith('--') && !known.has(a.slice(2))) throw new Error(`unknown option ${a}`);
+  const quick = has('quick');
+  const seeds = parseRange(val('seeds') ?? (quick ? '1-30' : '1-100'), '--seeds');
+  const timeoutMs = Number(val('timeout') ?? (quick ? 500 : 1000));
+  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) throw new Error('bad --timeout: expected milliseconds > 0');
+  const search = (val('search') ?? 'portfolio') as SearchKind;
+  if (!['dfs', 'astar', 'portfolio'].includes(search)) throw new Error(`bad --search ${search}`);
+  const variants = (val('variants') ?? VARIANTS.map((v) => v.name).join(',')).split(',').filter(Boolean);
+  for (const v of variants) getRules(v);
+  const fcIters = Number(val('fc-iters') ?? DEFAULT_FC_ITERS * 5);
+  if (!Number.isSafeInteger(fcIters) || fcIters < 1) throw new Error('bad --fc-iters');
+  return {
+    from: seeds.from,
+    to: seeds.to,
+    timeoutMs,
+    search,
+    variants,
+    analysis: has('no-analysis') ? null : parseRange(val('analysis-seeds') ?? (quick ? '1-40' : '1-100'), '--analysis-seeds'),
+    fc: !has('no-fc'),
+    fcIters,
+    fcAtomic: has('fc-atomic'),
+    install: !has('no-install'),
+    out: val('out') ?? path.join('results', 'bench.csv'),
+    quick,
+  };
+}
+
+// ---- statistics ----
+
+export function quantile(sorted: number[], q: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+}
+
+const sum = (a: number[]) => a.reduce((x, y) => x + y, 0);
+const sortNum = (a: number[]) => [...a].sort((x, y) => x - y);
+
+// ---- our solver ----
+
+/** Untimed deals per table before the timed ones (seeds WARMUP_SEED...), so that ours runs JIT-compiled like fc-solve runs native. */
+const WARMUP_DEALS = 2;
+const WARMUP_SEED = 1_000_000_000;
+
+interface OurDeal {
+  seed: number;
+  result: Verdict;
+  ms: number;
+  nodes: number;
+  moves: number;
+  replayError?: string;
+}
+
+interface OurRun {
+  label: string;
+  deals: OurDeal[];
+  peakRssMb: number;
+}
+
+/** A variant table: a name of the rules list, or freecell-N for FreeCell with N cells. */
+export function tableRules(label: string): RuleTable {
+  const m = /^freecell-(\d)$/.exec(label);
+  return m ? getRules('freecell', { cells: Number(m[1]) }) : getRules(label);
+}
+
+function runOurs(label: string, o: BenchOptions, tt: TranspositionTable): OurRun {
+  const rules = tableRules(label);
+  const deals: OurDeal[] = [];
+  let peak = process.memoryUsage.rss();
+  for (let seed = o.from; seed <= o.to; seed++) {
+    const deal = dealFromSeed(rules, seed);
+    const r: SolveResult = solve(deal, { search: o.search, timeoutMs: o.timeoutMs, maxNodes: 1e12, tt });
+    const d: OurDeal = { seed, result: r.result, ms: r.stats.ms, nodes: r.stats.nodes, moves: r.moves.length };
+    if (r.result === 'won') {
+      const rep = replayOurs(deal, r.moves);
+      if (!rep.won) d.replayError = rep.error ?? 'replay ends short of a win';
+    }
+    deals.push(d);
+    peak = Math.max(peak, process.memoryUsage.rss());
+  }
+  return { label, deals, peakRssMb: peak / 2 ** 20 };
+}
+
+// ---- fc-solve ----
+
+interface FcDeal {
+  seed: number;
+  run: FcRun;
+  netMs: number;
+  replayError?: string;
+}
+
+interface Conflict {
+  variant: string;
+  seed: number;
+  ours: Verdict;
+  fc: Verdict;
+  diagnosis: string;
+}
+
+function runFc(label: string, o: BenchOptions, bin: string, start: StartCost): FcDeal[] {
+  const rules = tableRules(label);
+  const out: FcDeal[] = [];
+  for (let seed = o.from; seed <= o.to; seed++) {
+    const deal = dealFromSeed(rules, seed);
+    // Same wall budget as ours, plus the process start (which ours does not pay per deal).
+    const run = runFcSolve(deal, { bin, maxIters: o.fcIters, timeoutMs: o.timeoutMs + Math.ceil(start.medianMs), atomic: o.fcAtomic });
+    const d: FcDeal = { seed, run, netMs: Math.max(0, run.ms - start.medianMs) };
+    if (run.result === 'won' && run.moves) {
+      const rep = fcMovesToSpecs(deal, run.moves);
+      if (!rep.won) d.replayError = rep.error ?? 'replay ends short of a win';
+    }
+    out.push(d);
+  }
+  return out;
+}
+
+/** Explains a deal where one solver says won and the other lost. */
+export function diagnose(label: string, deal: Deal, ours: OurDeal, fc: FcDeal, o: BenchOptions, bin: string): string {
+  const parts: string[] = [];
+  if (ours.result === 'won') {
+    const r = solve(deal, { search: o.search, timeoutMs: Math.max(o.timeoutMs, 5000), maxNodes: 1e12 });
+    const rep = r.result === 'won' ? replayOurs(deal, r.moves) : null;
+    if (rep?.won) parts.push(`our ${r.moves.length}-move solution replays to a win with playChecked: fc-solve's "could not solve" is wrong for these rules`);
+    else parts.push(`our won does NOT replay (${rep ? rep.error ?? 'not won at the end' : 'solver did not win again'}): bug in our solver`);
+  } else {
+    const rep = fc.run.moves ? fcMovesToSpecs(deal, fc.run.moves) : null;
+    if (rep?.won) parts.push(`fc-solve's solution (${fc.run.moves!.length} moves, ${rep.played} single-card) replays to a win on our engine: our "lost" is WRONG (solver bug)`);
+    else parts.push(`fc-solve's solution does not replay on our engine (${rep?.error ?? 'no moves'}): a rules difference or an fc-solve error`);
+  }
+  const atomic = runFcSolve(deal, { bin, maxIters: 20_000_000, timeoutMs: 30_000, atomic: true });
+  parts.push(`fc-solve atomic moves (-to 01ABCDE): ${atomic.result} (${atomic.status}${atomic.iterations !== null ? `, ${atomic.iterations} states` : ''})`);
+  void label;
+  return parts.join('; ');
+}
+
+// ---- analysis pool ----
+
+interface PoolRun {
+  workers: number;
+  deals: number;
+  seconds: number;
+  won: number;
+  lost: number;
+  unknown: number;
+  error?: string;
+}
+
+async function runPool(workers: number, range: { from: number; to: number }, o: BenchOptions): Promise<PoolRun> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'signora-bench-'));
+  try {
+    const t0 = performance.now();
+    const res = await runAnalysis({
+      variants: ['winery'],
+      from: range.from,
+      to: range.to,
+      workers,
+      base: 'any',
+      maxNodes: POOL_MAX_NODES,
+      timeoutMs: o.timeoutMs,
+      outDir: dir,
+      progress: 'none',
+      handleSignals: false,
+    });
+    const seconds = (performance.now() - t0) / 1000;
+    const v = res.variants[0];
+    const any = v?.summary.find((s) => s.base === 'any') ?? v?.summary[0];
+    if (!any) throw new Error('the analysis wrote no summary');
+    return { workers, deals: range.to - range.from + 1, seconds, won: any.won, lost: any.lost, unknown: any.unknown };
+  } catch (e) {
+    return { workers, deals: 0, seconds: 0, won: 0, lost: 0, unknown: 0, error: (e as Error).message };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+// ---- report ----
+
+const COLUMNS = [
+  'section', 'variant', 'solver', 'seeds', 'budget_ms', 'deals', 'won', 'lost', 'unknown',
+  'median_ms', 'p95_ms', 'net_median_ms', 'total_s', 'deals_per_s', 'net_deals_per_s', 'work_per_s',
+  'peak_rss_mb', 'ratio_vs_ours', 'net_ratio_vs_ours', 'both_resolved', 'agree', 'conflicts',
+  'replay_failures', 'note',
+] as const;
+type Row = Partial<Record<(typeof COLUMNS)[number], string | number>>;
+
+const f1 = (x: number) => (Number.isFinite(x) ? Number(x.toFixed(1)) : '');
+const f2 = (x: number) => (Number.isFinite(x) ? Number(x.toFixed(2)) : '');
+const f3 = (x: number) => (Number.isFinite(x) ? Number(x.toFixed(3)) : '');
+
+function count(vs: Verdict[]): { won: number; lost: number; unknown: number } {
+  return { won: vs.filter((v) => v === 'won').length, lost: vs.filter((v) => v === 'lost').length, unknown: vs.filter((v) => v === 'unknown').length };
+}
+
+function pad(s: string | number, n: number, left = false): string {
+  const t = String(s);
+  return left ? t.padEnd(n) : t.padStart(n);
+}
+
+async function main(): Promise<void> {
+  let o: BenchOptions;
+  try {
+    o = parseBenchArgs(process.argv.slice(2));
+  } catch (e) {
+    console.error(`bench: ${(e as Error).message}`);
+    process.exit(2);
+  }
+  if (process.argv.includes('--help')) {
+    console.log(fs.readFileSync(__filename.replace(/\.js$/, '.ts'), 'utf8').split('\n').filter((l) => l.startsWith('//')).join('\n'));
+    return;
+  }
+  const t0 = Date.now();
+  const seeds = `${o.from}-${o.to}`;
+  const rows: Row[] = [];
+  console.log(
+    `bench: seeds ${seeds}, budget ${o.timeoutMs} ms per deal, our search ${o.search}, node ${process.version}, ` +
+      `${os.availableParallelism()} cpus, load ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`,
+  );
+
+  // fc-solve runs first, for two reasons: an install (if needed) must not fall in the middle of
+  // the timings, and spawning a process costs more the more memory this process has touched (fork
+  // copies its page tables: about 1.5 ms per call from a 50 MB process, 9-15 ms from a 300 MB one),
+  // which after our solver's runs would be charged to fc-solve. The start cost is measured right
+  // before each table, in the same conditions as its calls.
+  const FC_TABLES = ['winery', 'freecell', 'freecell-2'];
+  let fcBin: string | null = null;
+  let fcNote = '';
+  const fcRuns = new Map<string, { deals: FcDeal[]; start: StartCost }>();
+  if (o.fc) {
+    const p = ensureFcSolve({ install: o.install, log: (l) => console.log(l) });
+    console.log(p.bin ? `fc-solve (${p.how}): ${p.message}` : `fc-solve comparison skipped: ${p.message}`);
+    fcBin = p.bin;
+    fcNote = p.version ?? '';
+    if (fcBin) {
+      try {
+        for (const label of FC_TABLES) {
+          const start = measureStartCost(fcBin);
+          fcRuns.set(label, { start, deals: runFc(label, o, fcBin, start) });
+          rows.push({
+            section: 'fc-start', variant: label, solver: 'fc-solve', deals: start.samples.length, median_ms: f2(start.medianMs),
+            net_median_ms: f2(start.medianMs), note: `trivial board; min ${start.minMs.toFixed(2)} max ${start.maxMs.toFixed(2)} ms; parent rss ${(process.memoryUsage.rss() / 2 ** 20).toFixed(0)} MB`,
+          });
+        }
+        const st = [...fcRuns.values()].map((r) => r.start);
+        console.log(
+          `fc-solve process start (trivial board, ${st[0].samples.length} calls before each table): median ${st.map((x) => x.medianMs.toFixed(2)).join(' / ')} ms ` +
+            `(min ${Math.min(...st.map((x) => x.minMs)).toFixed(2)}, max ${Math.max(...st.map((x) => x.maxMs)).toFixed(2)})`,
+        );
+      } catch (e) {
+        console.log(`fc-solve comparison skipped: ${(e as Error).message}`);
+        fcBin = null;
+        fcRuns.clear();
+      }
+    }
+  }
+
+  // ---- 1. our solver, per variant table ----
+  const tables = [...o.variants];
+  if (fcBin && !tables.includes('freecell-2')) tables.push('freecell-2');
+  if (fcBin) for (const t of FC_TABLES) if (!tables.includes(t)) tables.push(t);
+  const tt = new TranspositionTable(64);
+  // JIT warm-up: a few deals of every table, from seeds outside any benchmark range, untimed.
+  for (const label of tables)
+    for (let k = 0; k < WARMUP_DEALS; k++) solve(dealFromSeed(tableRules(label), WARMUP_SEED + k), { search: o.search, timeoutMs: Math.min(o.timeoutMs, 200), maxNodes: 1e12, tt });
+  const ours = new Map<string, OurRun>();
+  console.log(`\nour solver (${o.search}), one deal at a time on the main thread`);
+  console.log('variant              deals   won  lost  unknown  median ms   p95 ms   deals/s    nodes/s  peak rss MB  replay fails');
+  for (const label of tables) {
+    const r = runOurs(label, o, tt);
+    ours.set(label, r);
+    const ms = sortNum(r.deals.map((d) => d.ms));
+    const c = count(r.deals.map((d) => d.result));
+    const total = sum(ms) / 1000;
+    const nodesPerSec = total > 0 ? sum(r.deals.map((d) => d.nodes)) / total : 0;
+    const fails = r.deals.filter((d) => d.replayError);
+    rows.push({
+      section: 'solve', variant: label, solver: `ours-${o.search}`, seeds, budget_ms: o.timeoutMs, deals: r.deals.length, ...c,
+      median_ms: f2(quantile(ms, 0.5)), p95_ms: f2(quantile(ms, 0.95)), total_s: f3(total), deals_per_s: f2(r.deals.length / total),
+      net_deals_per_s: f2(r.deals.length / total), work_per_s: Math.round(nodesPerSec), peak_rss_mb: f1(r.peakRssMb),
+      replay_failures: fails.length, note: fails.map((d) => `seed ${d.seed}: ${d.replayError}`).join('; '),
+    });
+    console.log(
+      `${pad(label, 18, true)} ${pad(r.deals.length, 7)} ${pad(c.won, 5)} ${pad(c.lost, 5)} ${pad(c.unknown, 8)} ${pad(quantile(ms, 0.5).toFixed(1), 10)} ${pad(quantile(ms, 0.95).toFixed(1), 8)} ${pad((r.deals.length / total).toFixed(2), 9)} ${pad(Math.round(nodesPerSec), 10)} ${pad(r.peakRssMb.toFixed(1), 12)} ${pad(fails.length, 13)}`,
+    );
+    for (const d of fails) console.log(`  REPLAY FAILURE ${label} seed ${d.seed}: ${d.replayError}`);
+  }
+
+  // ---- 2. analysis pool throughput ----
+  if (o.analysis) {
+    const a = o.analysis;
+    console.log(`\nanalysis pool (runAnalysis, winery seeds ${a.from}-${a.to}, dfs, max ${POOL_MAX_NODES} nodes / ${o.timeoutMs} ms per deal)`);
+    let one = NaN;
+    for (const w of [1, 2]) {
+      const r = await runPool(w, a, o);
+      if (r.error) {
+        console.log(`  ${w} worker(s): failed: ${r.error}`);
+        rows.push({ section: 'analysis', variant: 'winery', solver: `pool-${w}w`, seeds: `${a.from}-${a.to}`, note: `failed: ${r.error}` });
+        continue;
+      }
+      const dps = r.deals / r.seconds;
+      if (w === 1) one = dps;
+      console.log(
+        `  ${w} worker(s): ${r.deals} deals in ${r.seconds.toFixed(2)} s = ${dps.toFixed(2)} deals/s (won ${r.won}, lost ${r.lost}, unknown ${r.unknown})${w === 2 && one > 0 ? `, ${(dps / one).toFixed(2)}x one worker` : ''}`,
+      );
+      rows.push({
+        section: 'analysis', variant: 'winery', solver: `pool-${w}w`, seeds: `${a.from}-${a.to}`, budget_ms: o.timeoutMs, deals: r.deals,
+        won: r.won, lost: r.lost, unknown: r.unknown, total_s: f3(r.seconds), deals_per_s: f2(dps), net_deals_per_s: f2(dps),
+        ratio_vs_ours: w === 2 && one > 0 ? f2(dps / one) : '', note: `${w} worker thread(s), wall time incl. pool start`,
+      });
+    }
+  }
+
+  // ---- 3. fc-solve on the same deals ----
+  const conflicts: Conflict[] = [];
+  if (fcBin && fcRuns.size) {
+    const starts = FC_TABLES.map((t) => fcRuns.get(t)!.start.medianMs.toFixed(2)).join(' / ');
+    console.log(
+      `\nfc-solve on the same deals (${o.fcAtomic ? 'atomic moves -to 01ABCDE' : 'default meta-moves'}, -mi ${o.fcIters}, killed after ${o.timeoutMs} ms + start); net = raw - start cost (${starts} ms)`,
+    );
+    console.log(
+      'variant        solver      deals   won  lost  unk  median ms  net med ms    p95 ms   deals/s  net deals/s  fc/ours  net fc/ours  agree/both  conflicts',
+    );
+    for (const label of FC_TABLES) {
+      const our = ours.get(label)!;
+      const fc = fcRuns.get(label)!.deals;
+      const ourTotal = sum(our.deals.map((d) => d.ms)) / 1000;
+      const ourDps = our.deals.length / ourTotal;
+      const raw = sortNum(fc.map((d) => d.run.ms));
+      const net = sortNum(fc.map((d) => d.netMs));
+      const rawTotal = sum(raw) / 1000;
+      const netTotal = sum(net) / 1000;
+      const dps = fc.length / rawTotal;
+      const netDps = fc.length / netTotal;
+      const c = count(fc.map((d) => d.run.result));
+      let both = 0;
+      let agree = 0;
+      const mine: Conflict[] = [];
+      const rules = tableRules(label);
+      fc.forEach((f, i) => {
+        const u = our.deals[i];
+        if (u.seed !== f.seed) throw new Error('internal: seeds out of step');
+        if (u.result === 'unknown' || f.run.result === 'unknown') return;
+        both++;
+        if (u.result === f.run.result) agree++;
+        else mine.push({ variant: label, seed: f.seed, ours: u.result, fc: f.run.result, diagnosis: diagnose(label, dealFromSeed(rules, f.seed), u, f, o, fcBin!) });
+      });
+      conflicts.push(...mine);
+      const iters = sum(fc.map((d) => d.run.iterations ?? 0));
+      const errors = fc.filter((d) => d.run.error);
+      const fails = fc.filter((d) => d.replayError);
+      const ourMs = our.deals.map((d) => d.ms);
+      const medOurs = quantile(sortNum(ourMs), 0.5);
+      rows.push({
+        section: 'fc-solve', variant: label, solver: o.fcAtomic ? 'fc-solve-atomic' : 'fc-solve', seeds, budget_ms: o.timeoutMs, deals: fc.length, ...c,
+        median_ms: f2(quantile(raw, 0.5)), p95_ms: f2(quantile(raw, 0.95)), net_median_ms: f2(quantile(net, 0.5)), total_s: f3(rawTotal),
+        deals_per_s: f2(dps), net_deals_per_s: f2(netDps), work_per_s: rawTotal > 0 ? Math.round(iters / rawTotal) : '',
+        ratio_vs_ours: f2(dps / ourDps), net_ratio_vs_ours: f2(netDps / ourDps), both_resolved: both, agree, conflicts: mine.length,
+        replay_failures: fails.length,
+        note: [
+          fcNote,
+          ...mine.map((k) => `seed ${k.seed}: ours ${k.ours}, fc-solve ${k.fc}`),
+          ...errors.slice(0, 3).map((d) => `seed ${d.seed}: ${d.run.error}`),
+          ...fails.map((d) => `seed ${d.seed}: fc solution does not replay: ${d.replayError}`),
+        ].filter(Boolean).join('; '),
+      });
+      const cells = `${label === 'winery' ? 'winery' : label === 'freecell' ? 'freecell-4' : label}`;
+      console.log(
+        `${pad(cells, 14, true)} ${pad('ours', 11, true)} ${pad(our.deals.length, 5)} ${pad(count(our.deals.map((d) => d.result)).won, 5)} ${pad(count(our.deals.map((d) => d.result)).lost, 5)} ${pad(count(our.deals.map((d) => d.result)).unknown, 4)} ${pad(medOurs.toFixed(1), 10)} ${pad('-', 11)} ${pad(quantile(sortNum(ourMs), 0.95).toFixed(1), 9)} ${pad(ourDps.toFixed(2), 9)} ${pad('-', 12)} ${pad('', 8)} ${pad('', 12)}`,
+      );
+      console.log(
+        `${pad('', 14, true)} ${pad('fc-solve', 11, true)} ${pad(fc.length, 5)} ${pad(c.won, 5)} ${pad(c.lost, 5)} ${pad(c.unknown, 4)} ${pad(quantile(raw, 0.5).toFixed(1), 10)} ${pad(quantile(net, 0.5).toFixed(1), 11)} ${pad(quantile(raw, 0.95).toFixed(1), 9)} ${pad(dps.toFixed(2), 9)} ${pad(netDps.toFixed(2), 12)} ${pad((dps / ourDps).toFixed(2) + 'x', 8)} ${pad((netDps / ourDps).toFixed(2) + 'x', 12)} ${pad(`${agree}/${both}`, 11)} ${pad(mine.length, 10)}`,
+      );
+      for (const d of errors.slice(0, 3)) console.log(`  fc-solve error on seed ${d.seed}: ${d.run.error}`);
+      for (const d of fails) console.log(`  fc-solve solution of seed ${d.seed} does not replay on our engine: ${d.replayError}`);
+    }
+    console.log('fc/ours = fc-solve deals per second / ours (same deals, same budget); > 1 means fc-solve is faster.');
+    if (conflicts.length === 0) console.log('verdict conflicts (one won, the other lost): none');
+    else {
+      console.log(`verdict conflicts (one won, the other lost): ${conflicts.length}`);
+      for (const k of conflicts) console.log(`  ${k.variant} seed ${k.seed}: ours ${k.ours}, fc-solve ${k.fc}: ${k.diagnosis}`);
+    }
+  }
+
+  // ---- CSV ----
+  fs.mkdirSync(path.dirname(o.out) || '.', { recursive: true });
+  const records = rows.map((r) => COLUMNS.map((c) => (r[c] === undefined ? '' : r[c])));
+  fs.writeFileSync(o.out, stringify([COLUMNS as unknown as string[], ...records]));
+  const maxRss = process.resourceUsage().maxRSS / 1024;
+  console.log(`\nprocess max RSS ${maxRss.toFixed(1)} MB; wrote ${o.out} (${rows.length} rows); total ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+}
+
+if (require.main === module) {
+  main().catch((e) => {
+    console.error(`bench: ${(e as Error).stack ?? e}`);
+    process.exit(1);
+  });
+}
