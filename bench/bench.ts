@@ -29,9 +29,11 @@
 //   --seeds A-B         seeds per variant (default 1-100; --quick 1-30)
 //   --timeout MS        time budget per deal, for both solvers (default 1000; --quick 500)
 //   --quick             a ~1 minute run
-//   --search KIND       our search: dfs | astar | portfolio (default portfolio, as bench:solve)
+//   --search KIND       our search: auto | dfs | astar | portfolio (default auto, the solver's default:
+//                       portfolio for Winery/FreeCell, dfs for the others)
 //   --variants a,b      variant tables to solve (default all six; freecell-2 is added for fc-solve)
-//   --analysis-seeds A-B  Winery seeds of the pool throughput measure (default 1-100; --quick 1-40)
+//   --analysis-seeds A-B  seeds of the pool throughput measure (default 1-100; --quick 1-40)
+//   --analysis-variant V  variant of the pool throughput measure (default winery)
 //   --fc-iters N        fc-solve -mi limit per deal (default 5,000,000: the time budget binds first)
 //   --fc-atomic         run fc-solve with atomic moves only (-to 01ABCDE) instead of its defaults
 //   --no-fc             skip the fc-solve comparison
@@ -87,7 +89,7 @@ export interface BenchOptions {
   timeoutMs: number;
   search: SearchKind;
   variants: string[];
-  analysis: { from: number; to: number } | null;
+  analysis: { variant: string; from: number; to: number } | null;
   fc: boolean;
   fcIters: number;
   fcAtomic: boolean;
@@ -113,14 +115,15 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
     if (i + 1 >= argv.length || argv[i + 1].startsWith('--')) throw new Error(`--${name} needs a value`);
     return argv[i + 1];
   };
-  const known = new Set(['seeds', 'timeout', 'quick', 'search', 'variants', 'analysis-seeds', 'fc-iters', 'fc-atomic', 'no-fc', 'no-install', 'no-analysis', 'out', 'help']);
+  const known = new Set(['seeds', 'timeout', 'quick', 'search', 'variants', 'analysis-seeds', 'analysis-variant', 'fc-iters', 'fc-atomic', 'no-fc', 'no-install', 'no-analysis', 'out', 'help']);
   for (const a of argv) if (a.startsWith('--') && !known.has(a.slice(2))) throw new Error(`unknown option ${a}`);
   const quick = has('quick');
   const seeds = parseRange(val('seeds') ?? (quick ? '1-30' : '1-100'), '--seeds');
   const timeoutMs = Number(val('timeout') ?? (quick ? 500 : 1000));
   if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) throw new Error('bad --timeout: expected milliseconds > 0');
-  const search = (val('search') ?? 'portfolio') as SearchKind;
-  if (!['dfs', 'astar', 'portfolio'].includes(search)) throw new Error(`bad --search ${search}`);
+  const search = (val('search') ?? 'auto') as SearchKind;
+  if (!['auto', 'dfs', 'astar', 'portfolio'].includes(search)) throw new Error(`bad --search ${search}`);
+  if (val('analysis-variant')) getRules(val('analysis-variant')!);
   const variants = (val('variants') ?? VARIANTS.map((v) => v.name).join(',')).split(',').filter(Boolean);
   for (const v of variants) getRules(v);
   const fcIters = Number(val('fc-iters') ?? DEFAULT_FC_ITERS * 5);
@@ -131,7 +134,9 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
     timeoutMs,
     search,
     variants,
-    analysis: has('no-analysis') ? null : parseRange(val('analysis-seeds') ?? (quick ? '1-40' : '1-100'), '--analysis-seeds'),
+    analysis: has('no-analysis')
+      ? null
+      : { variant: val('analysis-variant') ?? 'winery', ...parseRange(val('analysis-seeds') ?? (quick ? '1-40' : '1-100'), '--analysis-seeds') },
     fc: !has('no-fc'),
     fcIters,
     fcAtomic: has('fc-atomic'),
@@ -231,7 +236,7 @@ function runFc(label: string, o: BenchOptions, bin: string, start: StartCost): F
 }
 
 /** Explains a deal where one solver says won and the other lost. */
-export function diagnose(label: string, deal: Deal, ours: OurDeal, fc: FcDeal, o: BenchOptions, bin: string): string {
+export function diagnose(deal: Deal, ours: OurDeal, fc: FcDeal, o: BenchOptions, bin: string): string {
   const parts: string[] = [];
   if (ours.result === 'won') {
     const r = solve(deal, { search: o.search, timeoutMs: Math.max(o.timeoutMs, 5000), maxNodes: 1e12 });
@@ -245,7 +250,6 @@ export function diagnose(label: string, deal: Deal, ours: OurDeal, fc: FcDeal, o
   }
   const atomic = runFcSolve(deal, { bin, maxIters: 20_000_000, timeoutMs: 30_000, atomic: true });
   parts.push(`fc-solve atomic moves (-to 01ABCDE): ${atomic.result} (${atomic.status}${atomic.iterations !== null ? `, ${atomic.iterations} states` : ''})`);
-  void label;
   return parts.join('; ');
 }
 
@@ -258,15 +262,17 @@ interface PoolRun {
   won: number;
   lost: number;
   unknown: number;
+  /** Sum of the per-search times the workers reported, seconds. */
+  searchSeconds: number;
   error?: string;
 }
 
-async function runPool(workers: number, range: { from: number; to: number }, o: BenchOptions): Promise<PoolRun> {
+async function runPool(workers: number, range: { variant: string; from: number; to: number }, o: BenchOptions): Promise<PoolRun> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'signora-bench-'));
   try {
     const t0 = performance.now();
     const res = await runAnalysis({
-      variants: ['winery'],
+      variants: [range.variant],
       from: range.from,
       to: range.to,
       workers,
@@ -281,9 +287,9 @@ async function runPool(workers: number, range: { from: number; to: number }, o: 
     const v = res.variants[0];
     const any = v?.summary.find((s) => s.base === 'any') ?? v?.summary[0];
     if (!any) throw new Error('the analysis wrote no summary');
-    return { workers, deals: range.to - range.from + 1, seconds, won: any.won, lost: any.lost, unknown: any.unknown };
+    return { workers, deals: range.to - range.from + 1, seconds, won: any.won, lost: any.lost, unknown: any.unknown, searchSeconds: v.cpuSeconds };
   } catch (e) {
-    return { workers, deals: 0, seconds: 0, won: 0, lost: 0, unknown: 0, error: (e as Error).message };
+    return { workers, deals: 0, seconds: 0, won: 0, lost: 0, unknown: 0, searchSeconds: 0, error: (e as Error).message };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
@@ -321,7 +327,9 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   if (process.argv.includes('--help')) {
-    console.log(fs.readFileSync(__filename.replace(/\.js$/, '.ts'), 'utf8').split('\n').filter((l) => l.startsWith('//')).join('\n'));
+    const src = [__filename.replace(/\.js$/, '.ts'), path.resolve(__dirname, '..', '..', 'bench', 'bench.ts')].find((f) => fs.existsSync(f));
+    const head = src ? fs.readFileSync(src, 'utf8').split('\n').filter((l) => l.startsWith('//')) : ['see bench/bench.ts'];
+    console.log(head.map((l) => l.replace(/^\/\/ ?/, '')).join('\n'));
     return;
   }
   const t0 = Date.now();
@@ -403,24 +411,25 @@ async function main(): Promise<void> {
   // ---- 2. analysis pool throughput ----
   if (o.analysis) {
     const a = o.analysis;
-    console.log(`\nanalysis pool (runAnalysis, winery seeds ${a.from}-${a.to}, dfs, max ${POOL_MAX_NODES} nodes / ${o.timeoutMs} ms per deal)`);
+    console.log(`\nanalysis pool (runAnalysis, ${a.variant} seeds ${a.from}-${a.to}, the worker's default search, max ${POOL_MAX_NODES} nodes / ${o.timeoutMs} ms per deal)`);
     let one = NaN;
     for (const w of [1, 2]) {
       const r = await runPool(w, a, o);
       if (r.error) {
         console.log(`  ${w} worker(s): failed: ${r.error}`);
-        rows.push({ section: 'analysis', variant: 'winery', solver: `pool-${w}w`, seeds: `${a.from}-${a.to}`, note: `failed: ${r.error}` });
+        rows.push({ section: 'analysis', variant: a.variant, solver: `pool-${w}w`, seeds: `${a.from}-${a.to}`, note: `failed: ${r.error}` });
         continue;
       }
       const dps = r.deals / r.seconds;
       if (w === 1) one = dps;
       console.log(
-        `  ${w} worker(s): ${r.deals} deals in ${r.seconds.toFixed(2)} s = ${dps.toFixed(2)} deals/s (won ${r.won}, lost ${r.lost}, unknown ${r.unknown})${w === 2 && one > 0 ? `, ${(dps / one).toFixed(2)}x one worker` : ''}`,
+        `  ${w} worker(s): ${r.deals} deals in ${r.seconds.toFixed(2)} s wall = ${dps.toFixed(2)} deals/s (won ${r.won}, lost ${r.lost}, unknown ${r.unknown}; ` +
+          `searches ${r.searchSeconds.toFixed(2)} s in all)${w === 2 && one > 0 ? `, ${(dps / one).toFixed(2)}x one worker` : ''}`,
       );
       rows.push({
-        section: 'analysis', variant: 'winery', solver: `pool-${w}w`, seeds: `${a.from}-${a.to}`, budget_ms: o.timeoutMs, deals: r.deals,
+        section: 'analysis', variant: a.variant, solver: `pool-${w}w`, seeds: `${a.from}-${a.to}`, budget_ms: o.timeoutMs, deals: r.deals,
         won: r.won, lost: r.lost, unknown: r.unknown, total_s: f3(r.seconds), deals_per_s: f2(dps), net_deals_per_s: f2(dps),
-        ratio_vs_ours: w === 2 && one > 0 ? f2(dps / one) : '', note: `${w} worker thread(s), wall time incl. pool start`,
+        ratio_vs_ours: w === 2 && one > 0 ? f2(dps / one) : '', note: `${w} worker thread(s); wall time incl. pool start; searches ${r.searchSeconds.toFixed(2)} s`,
       });
     }
   }
@@ -457,7 +466,7 @@ async function main(): Promise<void> {
         if (u.result === 'unknown' || f.run.result === 'unknown') return;
         both++;
         if (u.result === f.run.result) agree++;
-        else mine.push({ variant: label, seed: f.seed, ours: u.result, fc: f.run.result, diagnosis: diagnose(label, dealFromSeed(rules, f.seed), u, f, o, fcBin!) });
+        else mine.push({ variant: label, seed: f.seed, ours: u.result, fc: f.run.result, diagnosis: diagnose(dealFromSeed(rules, f.seed), u, f, o, fcBin!) });
       });
       conflicts.push(...mine);
       const iters = sum(fc.map((d) => d.run.iterations ?? 0));

@@ -221,6 +221,9 @@ describe('dealFromJson rejects bad deals with a DealError naming the problem', (
     rejects({ ...w, cells: [null, null, null] }, /winery has 2 cells, the deal lists 3/);
     rejects({ ...j, cells: [null] }, /signora has 0 cells/);
     rejects({ ...j, tableau: 'x' }, /"tableau" must be an array/);
+    const fc = json('freecell');
+    rejects({ ...fc, cells: [null, null, null, null, null] }, /cells/);
+    expect(dealFromJson({ ...fc, cells: [null, null] }, false).rules.cells).toBe(2);
     rejects({ ...j, stock: 'x' }, /"stock" must be an array/);
   });
 
@@ -265,6 +268,7 @@ describe('dealFromJson rejects bad deals with a DealError naming the problem', (
     rejects({ ...j, stock: [...j.stock.slice(0, -1), 'XX'] }, /bad card "XX" at stock\[83\]/);
     rejects({ ...j, reserve: [7, ...j.reserve.slice(1)] }, /bad card 7 at reserve\[0\]/);
     rejects({ ...json('winery'), cells: ['ZZ', null] }, /bad card "ZZ" at cells\[0\]/);
+    rejects({ ...json('winery'), tableau: [['7h', 'QX'], ...json('winery').tableau.slice(1)] }, /bad card "QX" at tableau\[0\]\[1\]/);
   });
 
   it('badly built foundations and foundations at the deal', () => {

@@ -651,7 +651,7 @@ describe('ruling 5: tableau wrapping in all three Terrace games', () => {
       const s = position(v, {
         tableau: tableauOf(v, ['AH', 'KS', 'AD', 'KH', 'AC']),
         waste: 'KC',
-        reserve: v === 'double-signora' ? '2C KD' : v === 'signora' ? '2C KD' : '',
+        reserve: v === 'empress-of-italy' ? '' : '2C KD',
         base: '7',
       });
       expect(why(s, 't1', 't0')).toBeNull(); // KS on AH
