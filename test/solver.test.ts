@@ -2,7 +2,9 @@
 // complete search must say so, and the different searches never contradict each other.
 import { describe, expect, it } from 'vitest';
 import { Deal, dealFromSeed } from '../src/engine/deal';
-import { playChecked } from '../src/engine/legality';
+import { moveError, playChecked } from '../src/engine/legality';
+import { moveCount, moveFrom, moveTo } from '../src/engine/movegen';
+import { DfsSearch } from '../src/solver/dfs';
 import { GameState } from '../src/engine/state';
 import { getRules } from '../src/rules/variants';
 import { baseCandidates, solve, SolveResult, solveAllBases } from '../src/solver/solve';
@@ -189,5 +191,27 @@ describe('transposition table', () => {
     expect(tt.seenOrAdd(123, 456)).toBe(false);
     for (let i = 0; i < 300; i++) tt.clear(); // through the epoch wrap
     expect(tt.has(123, 456)).toBe(false);
+  });
+});
+
+describe('DFS keeps its stack and the position in step', () => {
+  // Regression: when the move buffer grew during the first run() call, the search re-entered its
+  // set-up, pushed a stray stack level, and later applied moves to the wrong position.
+  it('after long searches that grow every buffer, the path to the current position replays legally', () => {
+    for (const v of ['red-and-black', 'signora', 'winery']) {
+      const deal = dealFromSeed(getRules(v), 1);
+      const s = new GameState(deal);
+      const dfs = new DfsSearch(s, new TranspositionTable(8), 0, 0);
+      for (let slice = 0; slice < 3; slice++) {
+        const st = dfs.run(100_000);
+        const check = new GameState(deal);
+        for (const m of dfs.solutionMoves()) {
+          expect(moveError(check, moveFrom(m), moveTo(m), moveCount(m))).toBeNull();
+          check.apply(m);
+        }
+        expect([check.h1, check.h2]).toEqual([s.h1, s.h2]);
+        if (st !== 'paused') break;
+      }
+    }
   });
 });

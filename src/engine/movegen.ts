@@ -66,10 +66,58 @@ export function foundationTarget(s: GameState, c: number): number {
   return -1;
 }
 
-/** Writes the legal moves of `s` into buf from index `at`; returns the index after the last. */
-/** Scratch: the top card of each tableau pile (-1 when empty), filled once per call. */
+// Scratch tables, filled once per generateMoves call (no allocation):
+/** The top card of each tableau pile (-1 when empty). */
 const tops = new Int32Array(256);
+/** accept[card] = the foundation that card would go to, or -1 (same answer as foundationTarget). */
+const accept = new Int32Array(52);
+/** Tableau piles bucketed by the (rank, colour) class of their top: head[class], next[pile]. */
+const head = new Int32Array(26);
+const next = new Int32Array(256);
 
+/** Fills `accept` in one pass over the foundations instead of one pass per source card. */
+function fillAccept(s: GameState): void {
+  accept.fill(-1);
+  const F0 = s.FOUND0;
+  const F1 = s.CELL0;
+  const len = s.len;
+  if (s.base < 0) {
+    // Base not fixed: all foundations are empty; any card may start one, unless constrained.
+    for (let c = 0; c < 52; c++) if (s.baseConstraint < 0 || c >> 2 === s.baseConstraint) accept[c] = F0;
+    return;
+  }
+  const cards = s.cards;
+  const off = s.off;
+  const wrap = s.rules.foundationBuild === 'alt-colour-wrap';
+  let firstEmpty = -1;
+  for (let f = F0; f < F1; f++) {
+    const l = len[f];
+    if (l === 0) {
+      if (firstEmpty < 0) firstEmpty = f;
+      continue;
+    }
+    if (l === 13) continue; // complete (a base-rank card never goes on a non-empty foundation)
+    const t = cards[off[f] + l - 1];
+    const tr = t >> 2;
+    if (s.suitFound) {
+      if (tr < 12 && accept[t + 4] < 0) accept[t + 4] = f;
+      continue;
+    }
+    const nr = wrap ? (tr + 1) % 13 : tr + 1;
+    if (nr > 12) continue;
+    const red = (t & 3) === 1 || (t & 3) === 2;
+    const a = nr * 4 + (red ? 0 : 1); // suits of the other colour: C S are black, D H red
+    const b = nr * 4 + (red ? 3 : 2);
+    if (accept[a] < 0) accept[a] = f;
+    if (accept[b] < 0) accept[b] = f;
+  }
+  if (firstEmpty >= 0) {
+    const r = s.suitFound ? 0 : s.base;
+    for (let suit = 0; suit < 4; suit++) accept[r * 4 + suit] = firstEmpty;
+  }
+}
+
+/** Writes the legal moves of `s` into buf from index `at`; returns the index after the last. */
 export function generateMoves(s: GameState, buf: Int32Array, at: number): number {
   let n = at;
   const T = s.T;
@@ -83,15 +131,16 @@ export function generateMoves(s: GameState, buf: Int32Array, at: number): number
   const C = s.C;
   const stackOK = s.stackOK;
 
+  fillAccept(s);
   if (s.base < 0 && s.firstMoveRule) {
     // Signora, ruling 1: the first move puts an exposed card (tableau or reserve top) on a foundation.
     for (let p = 0; p < T; p++) {
       if (len[p] === 0) continue;
-      const f = foundationTarget(s, cards[off[p] + len[p] - 1]);
+      const f = accept[cards[off[p] + len[p] - 1]];
       if (f >= 0) buf[n++] = p | (f << 8) | (1 << 16);
     }
     if (len[RES] > 0) {
-      const f = foundationTarget(s, cards[off[RES] + len[RES] - 1]);
+      const f = accept[cards[off[RES] + len[RES] - 1]];
       if (f >= 0) buf[n++] = RES | (f << 8) | (1 << 16);
     }
     return n;
@@ -99,29 +148,39 @@ export function generateMoves(s: GameState, buf: Int32Array, at: number): number
 
   // 1. To the foundations: waste, reserve, cells, tableau tops.
   if (len[WASTE] > 0) {
-    const f = foundationTarget(s, cards[off[WASTE] + len[WASTE] - 1]);
+    const f = accept[cards[off[WASTE] + len[WASTE] - 1]];
     if (f >= 0) buf[n++] = WASTE | (f << 8) | (1 << 16);
   }
   if (len[RES] > 0) {
-    const f = foundationTarget(s, cards[off[RES] + len[RES] - 1]);
+    const f = accept[cards[off[RES] + len[RES] - 1]];
     if (f >= 0) buf[n++] = RES | (f << 8) | (1 << 16);
   }
   for (let i = 0; i < C; i++) {
     const p = CELL0 + i;
     if (len[p] === 0) continue;
-    const f = foundationTarget(s, cards[off[p]]);
+    const f = accept[cards[off[p]]];
     if (f >= 0) buf[n++] = p | (f << 8) | (1 << 16);
   }
   for (let p = 0; p < T; p++) {
     if (len[p] === 0) continue;
-    const f = foundationTarget(s, cards[off[p] + len[p] - 1]);
+    const f = accept[cards[off[p] + len[p] - 1]];
     if (f >= 0) buf[n++] = p | (f << 8) | (1 << 16);
   }
 
   // 2. Onto non-empty tableau piles.
   let firstEmpty = -1;
-  for (let p = 0; p < T; p++) tops[p] = len[p] === 0 ? -1 : cards[off[p] + len[p] - 1];
+  head.fill(-1);
+  for (let p = T - 1; p >= 0; p--) {
+    const t = len[p] === 0 ? -1 : cards[off[p] + len[p] - 1];
+    tops[p] = t;
+    if (t >= 0) {
+      const k = s.colourClass[t];
+      next[p] = head[k];
+      head[k] = p; // lists come out in ascending pile order
+    }
+  }
   const runMoves = s.rules.runMoves;
+  const below = s.belowClass;
   const wasteTop = len[WASTE] > 0 ? cards[off[WASTE] + len[WASTE] - 1] : -1;
   const reserveTop = s.rules.reserveToTableau && len[RES] > 0 ? cards[off[RES] + len[RES] - 1] : -1;
   for (let q = 0; q < T; q++) {
@@ -132,10 +191,9 @@ export function generateMoves(s: GameState, buf: Int32Array, at: number): number
     }
     const t52 = tq * 52;
     if (!runMoves) {
-      for (let p = 0; p < T; p++) {
-        const tp = tops[p];
-        if (tp >= 0 && p !== q && stackOK[t52 + tp] === 1) buf[n++] = p | (q << 8) | (1 << 16);
-      }
+      // Only piles whose top is of the class that goes on tq.
+      const k = below[tq];
+      if (k >= 0) for (let p = head[k]; p >= 0; p = next[p]) if (p !== q) buf[n++] = p | (q << 8) | (1 << 16);
     } else for (let p = 0; p < T; p++) {
       const lp = len[p];
       if (p === q || lp === 0) continue;

@@ -18,6 +18,43 @@ export enum Empty {
   AnySingleCard = 3,
 }
 
+interface CardTables {
+  cls: Uint8Array;
+  stackOK: Uint8Array;
+  prevRank: Int8Array;
+  colourClass: Int8Array;
+  belowClass: Int8Array;
+}
+const tableCache = new WeakMap<RuleTable, CardTables>();
+
+/** Per-variant card tables, computed once per rule table (states are created per search). */
+function cardTables(r: RuleTable): CardTables {
+  const hit = tableCache.get(r);
+  if (hit) return hit;
+  const t: CardTables = {
+    cls: new Uint8Array(52),
+    stackOK: new Uint8Array(52 * 52),
+    prevRank: new Int8Array(52),
+    colourClass: new Int8Array(52),
+    belowClass: new Int8Array(52),
+  };
+  for (let c = 0; c < 52; c++) {
+    const rk = rankOf(c);
+    t.cls[c] = r.suitsIrrelevant ? rk * 2 + colourOf(c) : c;
+    t.prevRank[c] = r.foundationBuild === 'alt-colour-wrap' ? (rk + 12) % 13 : rk - 1;
+    t.colourClass[c] = rk * 2 + colourOf(c);
+    const br = rk === 0 ? (r.tableauWrap ? 12 : -1) : rk - 1;
+    t.belowClass[c] = br < 0 ? -1 : br * 2 + (1 - colourOf(c));
+    for (let u = 0; u < 52; u++) {
+      const ur = rankOf(u);
+      const rankOk = rk === ur - 1 || (r.tableauWrap && ur === 0 && rk === 12);
+      t.stackOK[u * 52 + c] = rankOk && colourOf(c) !== colourOf(u) ? 1 : 0;
+    }
+  }
+  tableCache.set(r, t);
+  return t;
+}
+
 export class GameState {
   readonly rules: RuleTable;
   readonly T: number;
@@ -43,6 +80,10 @@ export class GameState {
   readonly stackOK: Uint8Array;
   /** Rank a foundation's top must have for this card to go on it (-1: none, i.e. an Ace without wrap). */
   readonly prevRank: Int8Array;
+  /** (rank, colour) class of a card: rank * 2 + colour. */
+  readonly colourClass: Int8Array;
+  /** belowClass[t] = the (rank, colour) class of the cards that may be built on t (-1: none). */
+  readonly belowClass: Int8Array;
 
   readonly ph1: Int32Array;
   readonly ph2: Int32Array;
@@ -115,19 +156,12 @@ export class GameState {
     }
     this.cards = new Uint8Array(at);
 
-    this.cls = new Uint8Array(52);
-    this.stackOK = new Uint8Array(52 * 52);
-    this.prevRank = new Int8Array(52);
-    for (let c = 0; c < 52; c++) {
-      const rk = rankOf(c);
-      this.cls[c] = r.suitsIrrelevant ? rk * 2 + colourOf(c) : c;
-      this.prevRank[c] = r.foundationBuild === 'alt-colour-wrap' ? (rk + 12) % 13 : rk - 1;
-      for (let t = 0; t < 52; t++) {
-        const tr = rankOf(t);
-        const rankOk = rk === tr - 1 || (r.tableauWrap && tr === 0 && rk === 12);
-        this.stackOK[t * 52 + c] = rankOk && colourOf(c) !== colourOf(t) ? 1 : 0;
-      }
-    }
+    const tables = cardTables(r);
+    this.cls = tables.cls;
+    this.stackOK = tables.stackOK;
+    this.prevRank = tables.prevRank;
+    this.colourClass = tables.colourClass;
+    this.belowClass = tables.belowClass;
     this.suitFound = r.foundationBuild === 'suit';
     this.firstMoveRule = r.baseRule === 'first-move';
     this.emptyRule =

@@ -52,9 +52,9 @@ export class DfsSearch {
   ) {
     this.state = state;
     this.tt = tt;
-    this.buf = new Int32Array(1 << 16);
-    this.idx = new Int32Array(1024);
-    this.end = new Int32Array(1024);
+    this.buf = new Int32Array(1 << 13);
+    this.idx = new Int32Array(256);
+    this.end = new Int32Array(256);
   }
 
   /** Moves from the deal to the current position (the solution once status is 'won'). */
@@ -87,10 +87,10 @@ export class DfsSearch {
     if (this.status === 'won' || this.status === 'lost') return this.status;
     const s = this.state;
     const tt = this.tt;
-    const buf = this.buf;
     const st = this.stats;
     const salt = this.salt;
     if (this.status === 'new') {
+      this.status = 'paused';
       if (s.isWon()) return (this.status = 'won');
       tt.seenOrAdd(s.h1 ^ salt, s.h2 ^ salt);
       this.expand();
@@ -101,16 +101,13 @@ export class DfsSearch {
       const i = this.idx[d];
       if (i < this.end[d]) {
         this.idx[d] = i + 1;
-        s.apply(this.buf[i]);
+        s.apply(this.buf[i]); // this.buf, not a cached reference: expand() may grow it
         st.nodes++;
         if (s.isWon()) return (this.status = 'won');
         if (tt.seenOrAdd(s.h1 ^ salt, s.h2 ^ salt)) {
           st.ttHits++;
           s.undo();
-        } else {
-          this.expand();
-          if (this.buf !== buf) return this.run(stop - st.nodes, deadline); // buffer grew: rebind
-        }
+        } else this.expand();
         if (st.nodes >= stop || ((st.nodes & 1023) === 0 && Date.now() >= deadline)) return (this.status = 'paused');
       } else {
         if (d === 0) return (this.status = 'lost');

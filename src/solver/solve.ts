@@ -1,6 +1,7 @@
 // The solver's library API: solve(deal, options) -> { result, moves, base, stats }. No console output.
 import { Deal } from '../engine/deal';
-import { MoveSpec } from '../engine/legality';
+import { MoveSpec, moveError } from '../engine/legality';
+import { moveCount, moveFrom, moveTo } from '../engine/movegen';
 import { moveToSpec } from '../engine/notation';
 import { GameState } from '../engine/state';
 import { AStarSearch } from './astar';
@@ -143,16 +144,20 @@ export function solve(deal: Deal, opts: SolveOptions = {}): SolveResult {
   }
   if (result !== 'won' && open.length === 0) result = 'lost';
 
-  // Convert the winning line to specs by replaying it on a fresh state from the deal.
+  // Convert the winning line to specs by replaying it, checked, on a fresh state from the deal:
+  // a `won` that does not replay would be a solver bug, and is never reported.
   let moves: MoveSpec[] = [];
   let base: number | undefined = fixedBase >= 0 ? fixedBase : undefined;
   if (result === 'won') {
     const replay = new GameState(deal);
-    moves = winMoves.map((m) => {
+    moves = winMoves.map((m, i) => {
+      const err = moveError(replay, moveFrom(m), moveTo(m), moveCount(m));
+      if (err) throw new Error(`internal error: solution move ${i + 1} does not replay: ${err}`);
       const spec = moveToSpec(replay, m);
       replay.apply(m);
       return spec;
     });
+    if (!replay.isWon()) throw new Error('internal error: the solution does not end in a win');
     if (terrace) base = replay.base;
   }
   const ms = performance.now() - t0;
