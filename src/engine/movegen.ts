@@ -70,20 +70,28 @@ export function foundationTarget(s: GameState, c: number): number {
 /** The top card of each tableau pile (-1 when empty). */
 const tops = new Int32Array(256);
 /** accept[card] = the foundation that card would go to, or -1 (same answer as foundationTarget). */
-const accept = new Int32Array(52);
+const accept = new Int32Array(52).fill(-1);
+/** The entries of `accept` set by the last call, reset by the next one (cheaper than a fill). */
+const acceptSet = new Int32Array(64);
+let acceptSetCount = 0;
 /** Tableau piles bucketed by the (rank, colour) class of their top: head[class], next[pile]. */
 const head = new Int32Array(26);
 const next = new Int32Array(256);
 
 /** Fills `accept` in one pass over the foundations instead of one pass per source card. */
 function fillAccept(s: GameState): void {
-  accept.fill(-1);
+  for (let i = 0; i < acceptSetCount; i++) accept[acceptSet[i]] = -1;
+  acceptSetCount = 0;
   const F0 = s.FOUND0;
   const F1 = s.CELL0;
   const len = s.len;
   if (s.base < 0) {
     // Base not fixed: all foundations are empty; any card may start one, unless constrained.
-    for (let c = 0; c < 52; c++) if (s.baseConstraint < 0 || c >> 2 === s.baseConstraint) accept[c] = F0;
+    for (let c = 0; c < 52; c++)
+      if (s.baseConstraint < 0 || c >> 2 === s.baseConstraint) {
+        accept[c] = F0;
+        acceptSet[acceptSetCount++] = c;
+      }
     return;
   }
   const cards = s.cards;
@@ -100,7 +108,10 @@ function fillAccept(s: GameState): void {
     const t = cards[off[f] + l - 1];
     const tr = t >> 2;
     if (s.suitFound) {
-      if (tr < 12 && accept[t + 4] < 0) accept[t + 4] = f;
+      if (tr < 12 && accept[t + 4] < 0) {
+        accept[t + 4] = f;
+        acceptSet[acceptSetCount++] = t + 4;
+      }
       continue;
     }
     const nr = wrap ? (tr + 1) % 13 : tr + 1;
@@ -108,12 +119,21 @@ function fillAccept(s: GameState): void {
     const red = (t & 3) === 1 || (t & 3) === 2;
     const a = nr * 4 + (red ? 0 : 1); // suits of the other colour: C S are black, D H red
     const b = nr * 4 + (red ? 3 : 2);
-    if (accept[a] < 0) accept[a] = f;
-    if (accept[b] < 0) accept[b] = f;
+    if (accept[a] < 0) {
+      accept[a] = f;
+      acceptSet[acceptSetCount++] = a;
+    }
+    if (accept[b] < 0) {
+      accept[b] = f;
+      acceptSet[acceptSetCount++] = b;
+    }
   }
   if (firstEmpty >= 0) {
     const r = s.suitFound ? 0 : s.base;
-    for (let suit = 0; suit < 4; suit++) accept[r * 4 + suit] = firstEmpty;
+    for (let suit = 0; suit < 4; suit++) {
+      accept[r * 4 + suit] = firstEmpty;
+      acceptSet[acceptSetCount++] = r * 4 + suit;
+    }
   }
 }
 
