@@ -2,7 +2,7 @@
 // one deal at a time on one core, and prints per variant: deals, won, lost, unknown, median and
 // 95th-percentile ms per deal, nodes per second.
 //
-//   npm run bench:solve -- [--seeds 1-200] [--timeout 1000] [--max-nodes N] [--search dfs|astar|portfolio]
+//   npm run bench:solve -- [--seeds 1-200] [--timeout 1000] [--max-nodes N] [--search auto|dfs|astar|portfolio]
 //                          [--variants a,b,...]
 import { getRules, VARIANTS } from '../src/rules/variants';
 import { dealFromSeed } from '../src/engine/deal';
@@ -65,7 +65,7 @@ function main(): void {
   const [a, b] = arg('seeds', '1-200').split('-').map(Number);
   const timeout = Number(arg('timeout', '1000'));
   const maxNodes = Number(arg('max-nodes', String(1e9)));
-  const search = arg('search', 'portfolio') as SearchKind;
+  const search = arg('search', 'auto') as SearchKind;
   const names = arg('variants', VARIANTS.map((v) => v.name).join(',')).split(',');
   console.log(`seeds ${a}-${b}, budget ${timeout} ms per deal, search ${search}, node ${process.version}`);
   console.log('variant            deals   won  lost  unknown  resolved  median ms  p95 ms  nodes/s');
