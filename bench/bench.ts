@@ -8,7 +8,7 @@
 //     after each deal of that table; the process's resourceUsage().maxRSS is printed at the end).
 //     Every `won` is replayed with playChecked; a solution that does not replay is reported.
 //  2. Analysis throughput: the analysis pool (runAnalysis of src/analysis/run.ts, piscina workers
-//     over dist/src/analysis/worker.js) on a small seed range of Winery, with 1 and with 2 worker
+//     over dist/src/analysis/worker.js) on a small seed range of Signora (every base rank per deal), with 1 and with 2 worker
 //     threads, into a temporary directory: deals per second of wall time.
 //  3. fc-solve (Freecell Solver, bench/fcsolve.ts) on the same deals of Winery, FreeCell (4 cells)
 //     and FreeCell (2 cells): one process per deal, with the same time budget as ours (the process
@@ -32,8 +32,8 @@
 //   --search KIND       our search: auto | dfs | astar | portfolio (default auto, the solver's default:
 //                       portfolio for Winery/FreeCell, dfs for the others)
 //   --variants a,b      variant tables to solve (default all six; freecell-2 is added for fc-solve)
-//   --analysis-seeds A-B  seeds of the pool throughput measure (default 1-100; --quick 1-40)
-//   --analysis-variant V  variant of the pool throughput measure (default winery)
+//   --analysis-seeds A-B  seeds of the pool throughput measure (default 1-60; --quick 1-20)
+//   --analysis-variant V  variant of the pool throughput measure (default signora: enough work per deal to show scaling)
 //   --fc-iters N        fc-solve -mi limit per deal (default 5,000,000: the time budget binds first)
 //   --fc-atomic         run fc-solve with atomic moves only (-to 01ABCDE) instead of its defaults
 //   --no-fc             skip the fc-solve comparison
@@ -136,7 +136,7 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
     variants,
     analysis: has('no-analysis')
       ? null
-      : { variant: val('analysis-variant') ?? 'winery', ...parseRange(val('analysis-seeds') ?? (quick ? '1-40' : '1-100'), '--analysis-seeds') },
+      : { variant: val('analysis-variant') ?? 'signora', ...parseRange(val('analysis-seeds') ?? (quick ? '1-20' : '1-60'), '--analysis-seeds') },
     fc: !has('no-fc'),
     fcIters,
     fcAtomic: has('fc-atomic'),
