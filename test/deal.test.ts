@@ -308,3 +308,19 @@ describe('dealFromJson rejects bad deals with a DealError naming the problem', (
     expect(dealToJson(dealFromJson(noSeed)).seed).toBeUndefined();
   });
 });
+
+describe('small reader checks', () => {
+  it('pile names have no leading zeros, and a freecell deal with 5 cells is refused in deal terms', async () => {
+    const { GameState } = await import('../src/engine/state');
+    const { dealFromSeed, dealToJson, dealFromJson, DealError } = await import('../src/engine/deal');
+    const { getRules } = await import('../src/rules/variants');
+    const s = new GameState(dealFromSeed(getRules('winery'), 1));
+    expect(s.pileIndex('t1')).toBe(1);
+    expect(s.pileIndex('t01')).toBe(-1);
+    expect(s.pileIndex('t10')).toBe(-1); // Winery has t0..t9
+    const j = dealToJson(dealFromSeed(getRules('freecell'), 1));
+    j.cells = [null, null, null, null, null];
+    expect(() => dealFromJson(j)).toThrow(DealError);
+    expect(() => dealFromJson(j)).toThrow(/0-4 cells, the deal lists 5/);
+  });
+});

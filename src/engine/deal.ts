@@ -132,7 +132,10 @@ export function dealFromJson(obj: unknown, strict = true): Deal {
   if (typeof o.variant !== 'string') throw new DealError('deal has no "variant" string');
   const cellsField = o.cells;
   const opts: RuleOptions = {};
-  if (o.variant === 'freecell' && Array.isArray(cellsField)) opts.cells = cellsField.length;
+  if (o.variant === 'freecell' && Array.isArray(cellsField)) {
+    if (cellsField.length > 4) throw new DealError(`deal: freecell is played with 0-4 cells, the deal lists ${cellsField.length}`);
+    opts.cells = cellsField.length;
+  }
   let rules: RuleTable;
   try {
     rules = getRules(o.variant, opts);

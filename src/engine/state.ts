@@ -359,7 +359,7 @@ export class GameState {
 
   /** Pile index for a FORMATS.md pile name, or -1. */
   pileIndex(name: string): number {
-    const m = /^([tfc])(\d+)$/.exec(name);
+    const m = /^([tfc])(0|[1-9]\d*)$/.exec(name);
     if (m) {
       const i = Number(m[2]);
       const [base, count] = m[1] === 't' ? [0, this.T] : m[1] === 'f' ? [this.FOUND0, this.F] : [this.CELL0, this.C];
