@@ -59,7 +59,7 @@ import { BaseMode, bestAnyConflicts, bestVerdict, groupBySeed, summarise } from 
 import type { WorkItem, WorkerMessage, WorkerTask } from './worker';
 
 /** Seeds analysed when none are given: tune so that `analyze all` takes about five minutes. */
-export const DEFAULT_SEEDS = { from: 1, to: 100 } as const;
+export const DEFAULT_SEEDS = { from: 1, to: 500 } as const;
 /** Node budget of one search (one deal and base choice) when none is given. */
 export const DEFAULT_MAX_NODES = 200_000;
 /** Transposition table per worker thread, MB. */
