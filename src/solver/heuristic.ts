@@ -4,8 +4,6 @@ import { GameState } from '../engine/state';
 const nextRank = new Int32Array(4);
 const cardsAbove = new Int32Array(4);
 
-export let H_MODE = Number(process.env.SOLVER_H ?? 2);
-
 /**
  * Estimated distance to a win (lower is better).
  *
@@ -16,7 +14,7 @@ export let H_MODE = Number(process.env.SOLVER_H ?? 2);
  */
 export function estimate(s: GameState): number {
   let h = s.total - s.onFoundation;
-  if (!s.suitFound || H_MODE === 0) return h;
+  if (!s.suitFound) return h;
   const len = s.len;
   const cards = s.cards;
   const off = s.off;
@@ -40,6 +38,6 @@ export function estimate(s: GameState): number {
     }
   }
   for (let i = 0; i < 4; i++) h += cardsAbove[i];
-  if (H_MODE >= 2) h += disorder;
+  h += disorder;
   return h;
 }
