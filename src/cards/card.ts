@@ -3,9 +3,7 @@
 // A card is a small integer 0..51: card = rank * 4 + suit, with rank 0..12 (A..K) and
 // suit 0..3 (C, D, H, S). Copies in multi-deck games are the same integer: RULES.md says
 // copies are indistinguishable, so nothing in the engine needs to tell them apart.
-// NO_CARD marks an empty slot in typed arrays.
 
-export const NO_CARD = 255;
 export const RANKS = 'A23456789TJQK';
 export const SUITS = 'CDHS';
 export const NUM_CARDS = 52;

@@ -23,53 +23,13 @@ export function moveCount(m: number): number {
   return (m >>> 16) & 0xff;
 }
 
-/** The foundation a card would go to, or -1. */
-export function foundationTarget(s: GameState, c: number): number {
-  const F0 = s.FOUND0;
-  const F1 = s.CELL0;
-  const len = s.len;
-  if (s.base < 0) {
-    // Base not fixed: any card may start a foundation, unless the solver constrains the rank.
-    if (s.baseConstraint >= 0 && c >> 2 !== s.baseConstraint) return -1;
-    return F0; // all foundations are empty
-  }
-  const rank = c >> 2;
-  if (s.suitFound) {
-    if (rank === 0) {
-      for (let f = F0; f < F1; f++) if (len[f] === 0) return f;
-      return -1;
-    }
-    const want = c - 4; // same suit, one rank lower
-    const cards = s.cards;
-    const off = s.off;
-    for (let f = F0; f < F1; f++) {
-      const l = len[f];
-      if (l > 0 && cards[off[f] + l - 1] === want) return f;
-    }
-    return -1;
-  }
-  if (rank === s.base) {
-    for (let f = F0; f < F1; f++) if (len[f] === 0) return f;
-    return -1;
-  }
-  const pr = s.prevRank[c];
-  if (pr < 0) return -1;
-  const colour = (c & 3) === 1 || (c & 3) === 2 ? 1 : 0;
-  const cards = s.cards;
-  const off = s.off;
-  for (let f = F0; f < F1; f++) {
-    const l = len[f];
-    if (l === 0 || l === 13) continue;
-    const t = cards[off[f] + l - 1];
-    if (t >> 2 === pr && ((t & 3) === 1 || (t & 3) === 2 ? 1 : 0) !== colour) return f;
-  }
-  return -1;
-}
-
 // Scratch tables, filled once per generateMoves call (no allocation):
 /** The top card of each tableau pile (-1 when empty). */
 const tops = new Int32Array(256);
-/** accept[card] = the foundation that card would go to, or -1 (same answer as foundationTarget). */
+/**
+ * accept[card] = the foundation that card would go to, or -1. Among foundations that accept a card,
+ * the first is taken: they all have the same count and top class, so they are interchangeable.
+ */
 const accept = new Int32Array(52).fill(-1);
 /** The entries of `accept` set by the last call, reset by the next one (cheaper than a fill). */
 const acceptSet = new Int32Array(64);

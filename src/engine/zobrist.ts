@@ -45,10 +45,6 @@ export const KEYS2 = makeKeys(0x2e3d4c5b);
 export const MISC1 = makeKeys(0x7a7a7a7a).subarray(0, 64);
 export const MISC2 = makeKeys(0x1b1b1b1b).subarray(0, 64);
 
-export function keyIndex(kind: number, depth: number, cls: number): number {
-  return (kind * MAX_DEPTH + depth) * CLASS_COUNT + cls;
-}
-
 /** murmur3 fmix32: a bijection on 32-bit integers with mix(0) = 0, so empty piles add nothing. */
 export function mix(h: number): number {
   h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
