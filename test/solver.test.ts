@@ -201,7 +201,7 @@ describe('DFS keeps its stack and the position in step', () => {
     for (const v of ['red-and-black', 'signora', 'winery']) {
       const deal = dealFromSeed(getRules(v), 1);
       const s = new GameState(deal);
-      const dfs = new DfsSearch(s, new TranspositionTable(8), 0, 0);
+      const dfs = new DfsSearch(s, new TranspositionTable(8), 12345, v === 'red-and-black' ? 3 : 0);
       for (let slice = 0; slice < 3; slice++) {
         const st = dfs.run(100_000);
         const check = new GameState(deal);
@@ -211,6 +211,26 @@ describe('DFS keeps its stack and the position in step', () => {
         }
         expect([check.h1, check.h2]).toEqual([s.h1, s.h2]);
         if (st !== 'paused') break;
+      }
+    }
+  });
+});
+
+describe('determinism', () => {
+  // The analysis relies on it: a pool run must equal single-threaded solves, and a resumed run a
+  // straight one, whatever each worker solved before. The random move orders are seeded per search.
+  it('the same deal gives the same verdict, moves and node count, whatever was solved before', () => {
+    const tt = new TranspositionTable(8);
+    for (const v of ['signora', 'red-and-black', 'winery']) {
+      const deal = dealFromSeed(getRules(v), 4);
+      const first = solve(deal, { maxNodes: 50_000, tt });
+      solve(dealFromSeed(getRules(v), 5), { maxNodes: 50_000, tt });
+      const again = solve(deal, { maxNodes: 50_000, tt });
+      const fresh = solve(deal, { maxNodes: 50_000 });
+      for (const r of [again, fresh]) {
+        expect(r.result).toBe(first.result);
+        expect(r.moveInts).toEqual(first.moveInts);
+        expect(r.stats.nodes).toBe(first.stats.nodes);
       }
     }
   });

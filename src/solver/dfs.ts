@@ -38,6 +38,8 @@ export class DfsSearch {
   private end: Int32Array; // end of the move list at each depth
   private depth = -1;
   status: SearchStatus | 'new' = 'new';
+  /** This search's own random state (order mode 3). */
+  private readonly rng = new Int32Array(1);
   readonly stats: SearchStats = { nodes: 0, unique: 0, ttHits: 0, maxDepth: 0 };
 
   /**
@@ -50,6 +52,7 @@ export class DfsSearch {
     private readonly salt = 0,
     private readonly order: OrderMode = 1,
   ) {
+    this.rng[0] = salt | 1; // xorshift state must not be 0
     this.state = state;
     this.tt = tt;
     this.buf = new Int32Array(1 << 13);
@@ -72,7 +75,7 @@ export class DfsSearch {
     if (safe >= 0) {
       this.buf[start] = this.buf[safe];
       end = start + 1;
-    } else orderMoves(this.state, this.buf, start, end, this.order);
+    } else orderMoves(this.state, this.buf, start, end, this.order, this.rng);
     this.idx[d] = start;
     this.end[d] = end;
     this.stats.unique++;
@@ -132,3 +135,4 @@ export class DfsSearch {
     this.buf = a;
   }
 }
+

@@ -5,8 +5,12 @@ import { estimate } from './heuristic';
 
 const scores = new Int32Array(4096);
 
-/** 0: generation order; 1: the default scores below (suit games: heuristic); 2: stock deals early. */
-export type OrderMode = 0 | 1 | 2;
+/**
+ * 0: generation order; 1: the default scores below (suit games: heuristic); 2: stock deals early;
+ * 3: foundation moves first, the rest in a random order drawn from the search's own generator
+ * (seeded, so every run of a search is the same).
+ */
+export type OrderMode = 0 | 1 | 2 | 3;
 
 /** Scores a move (higher is tried first). Called before the move is applied. */
 function score(s: GameState, m: number, mode: OrderMode): number {
@@ -30,8 +34,24 @@ function score(s: GameState, m: number, mode: OrderMode): number {
 }
 
 /** Reorders buf[start..end) by descending score, stable. */
-export function orderMoves(s: GameState, buf: Int32Array, start: number, end: number, mode: OrderMode): void {
+export function orderMoves(s: GameState, buf: Int32Array, start: number, end: number, mode: OrderMode, rng: Int32Array): void {
   if (mode === 0) return;
+  if (mode === 3) {
+    let i = start;
+    while (i < end && ((buf[i] >>> 8) & 0xff) >= s.FOUND0 && ((buf[i] >>> 8) & 0xff) < s.CELL0) i++;
+    let x = rng[0];
+    for (let j = end - 1; j > i; j--) {
+      x ^= x << 13; // xorshift32
+      x ^= x >>> 17;
+      x ^= x << 5;
+      const k = i + ((x >>> 0) % (j - i + 1));
+      const t = buf[j];
+      buf[j] = buf[k];
+      buf[k] = t;
+    }
+    rng[0] = x;
+    return;
+  }
   const n = end - start;
   if (s.suitFound && mode === 1) {
     // Suit-built games: try first the move whose result looks closest to a win.
