@@ -102,7 +102,7 @@ export function register(program: Command): void {
     .argument('[variant]', `variant name: ${variantNames().join(', ')}`)
     .option('--seed <n>', 'deal number (with a variant)')
     .option('--deal <file>', 'deal JSON file (instead of a variant and seed)')
-    .option('--search <kind>', 'dfs (depth-first searches, two move orders per base rank), astar (weighted A*), or portfolio (both sharing the budget)', 'dfs')
+    .option('--search <kind>', 'dfs (depth-first searches in several move orders, per base rank), astar (weighted A*), or portfolio (both sharing the budget)', 'dfs')
     .option('--base <rank>', 'Terrace family: base rank A 2..9 T J Q K, any (the search chooses) or all (one search per candidate)', 'any')
     .option('--max-nodes <n>', 'node budget', String(DEFAULT_MAX_NODES))
     .option('--timeout <ms>', 'time budget in milliseconds')
