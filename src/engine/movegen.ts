@@ -56,7 +56,7 @@ function fillAccept(s: GameState): void {
   }
   const cards = s.cards;
   const off = s.off;
-  const wrap = s.rules.foundationBuild === 'alt-colour-wrap';
+  const wrap = s.wrapFound;
   let firstEmpty = -1;
   for (let f = F0; f < F1; f++) {
     const l = len[f];

@@ -70,7 +70,6 @@ export class GameState {
 
   readonly off: Int32Array;
   readonly len: Int32Array;
-  readonly kind: Uint8Array;
   readonly cards: Uint8Array;
   /** keyBase[p] + depth * 52 + class indexes KEYS1/KEYS2. */
   readonly keyBase: Int32Array;
@@ -109,6 +108,8 @@ export class GameState {
 
   // Compiled rule flags (read in the hot loop).
   readonly suitFound: boolean;
+  /** Foundations wrap K -> A (the Terrace family). */
+  readonly wrapFound: boolean;
   readonly firstMoveRule: boolean;
   readonly emptyRule: Empty;
   readonly fill0: number;
@@ -134,7 +135,6 @@ export class GameState {
     const n = this.nPiles;
     this.off = new Int32Array(n);
     this.len = new Int32Array(n);
-    this.kind = new Uint8Array(n);
     this.keyBase = new Int32Array(n);
     this.ph1 = new Int32Array(n);
     this.ph2 = new Int32Array(n);
@@ -148,7 +148,6 @@ export class GameState {
         : p === this.RESERVE ? PileKind.Reserve
         : p === this.STOCK ? PileKind.Stock
         : PileKind.Waste;
-      this.kind[p] = k;
       this.sym[p] = k === PileKind.Tableau || k === PileKind.Foundation || k === PileKind.Cell ? 1 : 0;
       this.keyBase[p] = k * MAX_DEPTH * CLASS_COUNT;
       this.off[p] = at;
@@ -163,6 +162,7 @@ export class GameState {
     this.colourClass = tables.colourClass;
     this.belowClass = tables.belowClass;
     this.suitFound = r.foundationBuild === 'suit';
+    this.wrapFound = r.foundationBuild === 'alt-colour-wrap';
     this.firstMoveRule = r.baseRule === 'first-move';
     this.emptyRule =
       r.emptyPile === 'stays-empty' ? Empty.StaysEmpty
