@@ -59,11 +59,12 @@ describe('analysis run', () => {
   it('writes well-formed CSVs with the FORMATS.md headers', () => {
     for (const v of ['signora', 'red-and-black']) {
       const deals = readCsv(path.join(straight, `${v}-deals.csv`));
-      expect(deals[0].join(',')).toBe('variant,seed,base,result,moves,nodes,ms');
+      expect(deals[0].join(',')).toBe('variant,seed,base,result,moves,nodes,ms,proof');
       expect(deals[0]).toEqual([...DEAL_COLUMNS]);
       for (const r of deals.slice(1)) {
-        expect(r).toHaveLength(7);
+        expect(r).toHaveLength(8);
         expect(r[0]).toBe(v);
+        expect(r[7]).toBe(r[3] === 'lost' ? 'exhaustive' : '');
         expect(['won', 'lost', 'unknown']).toContain(r[3]);
         expect(r[4] === '' ? r[3] !== 'won' : r[3] === 'won' && /^\d+$/.test(r[4])).toBe(true);
         expect(Number(r[5])).toBeLessThanOrEqual(MAX_NODES);
@@ -165,6 +166,18 @@ describe('analysis run', () => {
     expect(readDealFile(file).map((r) => r.seed)).toEqual([3]);
   });
 
+  it('reads back the proof column and refuses a lost row without its proof, or a proof on another verdict', () => {
+    const dir = fs.mkdtempSync(path.join(tmp, 'proof-'));
+    const file = path.join(dir, 'winery-deals.csv');
+    const head = 'variant,seed,base,result,moves,nodes,ms,proof\n';
+    fs.writeFileSync(file, head + 'winery,1,any,lost,,10,1,exhaustive\nwinery,2,any,won,5,10,1,\n');
+    expect(readDealFile(file).map((r) => r.proof)).toEqual(['exhaustive', '']);
+    for (const bad of ['winery,1,any,lost,,10,1,\n', 'winery,1,any,won,5,10,1,exhaustive\n', 'winery,1,any,lost,,10,1,guess\n']) {
+      fs.writeFileSync(file, head + bad);
+      expect(() => readDealFile(file)).toThrow(/proof/);
+    }
+  });
+
   it('keeps strategies of other variants; --base any searches and summarises the free search only', async () => {
     const dir = path.join(tmp, 'merge');
     const small = { from: 1, to: 2, maxNodes: 5000 };
@@ -250,7 +263,7 @@ describe('analyze command line', () => {
     expect(stderr).toMatch(/interrupted/);
     const rows = readCsv(file);
     expect(rows.length).toBeGreaterThanOrEqual(3);
-    expect(rows.slice(1).every((r) => r.length === 7)).toBe(true);
+    expect(rows.slice(1).every((r) => r.length === 8)).toBe(true);
     expect(fs.existsSync(path.join(out, 'empress-of-italy-summary.csv'))).toBe(false);
   });
 });

@@ -9,7 +9,7 @@ import { moveError } from '../src/engine/legality';
 import { encodeMove, generateMoves, moveCount, moveFrom, moveTo } from '../src/engine/movegen';
 import { GameState } from '../src/engine/state';
 import { getRules } from '../src/rules/variants';
-import { ALL_VARIANTS, ALT_COLOUR, moveText, positionDeal, prng, snapshot, TERRACE } from './helpers';
+import { ALL_VARIANTS, ALT_COLOUR, cloneDeal, moveText, positionDeal, prng, runStep, snapshot, TERRACE, unplayedPosition } from './helpers';
 
 const SEEDS = 20;
 const STEPS = 300;
@@ -40,12 +40,6 @@ function canonical(s: GameState): string {
 
 function where(v: string, seed: number, s: GameState): string {
   return `${v} seed ${seed} after [${s.history().map((m) => moveText(s, m)).join(' ')}]`;
-}
-
-/** Whether b may lie on a in a tableau run of this variant (wrapping in the Terrace three: ruling 5). */
-function runStep(s: GameState, a: number, b: number): boolean {
-  if (colourOf(a) === colourOf(b)) return false;
-  return rankOf(b) === rankOf(a) - 1 || (TERRACE.includes(s.rules.name) && rankOf(a) === 0 && rankOf(b) === 12);
 }
 
 /** RULES.md: where an emptied tableau pile is filled from, in order. */
@@ -186,50 +180,6 @@ function checkComplete(s: GameState, gen: number[], ctx: () => string, cov: Cove
         if (canon.get(key) !== can) expect.fail(`hash equal, positions differ after ${moveText(s, m)}: ${ctx()}`);
       }
   }
-}
-
-/**
- * A random late-game position: start from the won position and take k cards back off the
- * foundations, one at a time, putting each where a card could have come from (onto a tableau pile
- * it builds a run on, an empty pile, the waste, the stock, the reserve, an empty cell). Every
- * tableau pile gets a card first, so no pile waits empty while stock or waste hold cards; with
- * `noStock` the stock and waste stay empty (the end of a Terrace game: empty piles, ruling 11).
- */
-function unplayedPosition(v: string, seed: number): GameState {
-  const rnd = prng(seed * 104729 + ALL_VARIANTS.indexOf(v) + 17);
-  const rules = getRules(v);
-  const base = rules.terraceFamily ? Math.floor(rnd() * 13) : 0;
-  const won = positionDeal(v, rules.terraceFamily ? { base: 'A23456789TJQK'[base], rest: 'none' } : { rest: 'none' });
-  const d = cloneDeal(won);
-  const T = d.tableau.length;
-  const noStock = seed % 3 === 0 || !rules.hasStock;
-  const k = T + 3 + Math.floor(rnd() * 30);
-  const s0 = new GameState(won); // for runStep (wrap) only
-  for (let n = 0; n < k; n++) {
-    const fs = d.foundations.map((f, i) => i).filter((i) => d.foundations[i].length > (rules.acesStartOnFoundations ? 1 : 0));
-    if (fs.length === 0) break;
-    const fi = fs[Math.floor(rnd() * fs.length)];
-    if (rules.terraceFamily && d.foundations[fi].length === 1 && d.foundations.filter((f) => f.length > 0).length === 1) continue; // keep the base
-    const c = d.foundations[fi].pop()!;
-    const empty = d.tableau.findIndex((p) => p.length === 0);
-    if (n < T && empty >= 0) {
-      d.tableau[empty].push(c);
-      continue;
-    }
-    const options: (() => void)[] = [];
-    for (const p of d.tableau)
-      if (p.length === 0 || (ALT_COLOUR.includes(v) ? runStep(s0, p[p.length - 1], c) : true)) options.push(() => p.push(c));
-    if (!noStock) options.push(() => d.waste.push(c), () => d.stock.push(c), () => d.stock.unshift(c));
-    if (rules.reserveSize > 0) options.push(() => d.reserve.push(c));
-    d.cells.forEach((x, i) => x < 0 && options.push(() => (d.cells[i] = c)));
-    if (options.length === 0) {
-      d.foundations[fi].push(c);
-      break;
-    }
-    options[Math.floor(rnd() * options.length)]();
-  }
-  checkDeal(d, false);
-  return new GameState(d);
 }
 
 function randomPlay(v: string, seed: number, cov: Coverage, canonByHash: Map<string, string>, late = false): void {
@@ -393,10 +343,6 @@ function setAt(d: Deal, [kind, i, k]: [string, number, number], card: number): v
   if (kind === 'cells') d.cells[i] = card;
   else if (kind === 'tableau' || kind === 'foundations') d[kind][i][k] = card;
   else (d as unknown as Record<string, number[]>)[kind][k] = card;
-}
-
-function cloneDeal(d: Deal): Deal {
-  return { ...d, tableau: d.tableau.map((p) => [...p]), foundations: d.foundations.map((p) => [...p]), reserve: [...d.reserve], stock: [...d.stock], waste: [...d.waste], cells: [...d.cells] };
 }
 
 describe('hash symmetries', () => {

@@ -40,7 +40,7 @@ describe('wilson interval', () => {
 });
 
 function row(variant: string, seed: number, base: string, result: Verdict): DealRow {
-  return { variant, seed, base, result, moves: result === 'won' ? 100 : null, nodes: 10, ms: 1 };
+  return { variant, seed, base, result, moves: result === 'won' ? 100 : null, nodes: 10, ms: 1, proof: result === 'lost' ? 'exhaustive' : '' };
 }
 
 describe('summarise', () => {

@@ -6,7 +6,10 @@ import { RANKS } from '../cards/card';
 
 export type Verdict = 'won' | 'lost' | 'unknown';
 
-export const DEAL_COLUMNS = ['variant', 'seed', 'base', 'result', 'moves', 'nodes', 'ms'] as const;
+export const DEAL_COLUMNS = ['variant', 'seed', 'base', 'result', 'moves', 'nodes', 'ms', 'proof'] as const;
+/** How a `lost` was proved (the proof column); empty for won and unknown. */
+export const PROOFS = ['exhaustive'] as const;
+export type Proof = (typeof PROOFS)[number];
 export const SUMMARY_COLUMNS = ['variant', 'base', 'deals', 'won', 'lost', 'unknown', 'win_rate', 'ci_low', 'ci_high'] as const;
 export const STRATEGY_COLUMNS = ['variant', 'strategy', 'deals', 'won', 'win_rate', 'ci_low', 'ci_high'] as const;
 
@@ -21,6 +24,8 @@ export interface DealRow {
   moves: number | null;
   nodes: number;
   ms: number;
+  /** How a `lost` was proved; '' otherwise. */
+  proof: Proof | '';
 }
 
 export interface SummaryRow {
@@ -76,7 +81,7 @@ export function fmtRate(x: number): string {
 }
 
 export function dealRecord(r: DealRow): (string | number)[] {
-  return [r.variant, r.seed, r.base, r.result, r.moves === null ? '' : r.moves, r.nodes, Number(r.ms.toFixed(1))];
+  return [r.variant, r.seed, r.base, r.result, r.moves === null ? '' : r.moves, r.nodes, Number(r.ms.toFixed(1)), r.proof];
 }
 export function summaryRecord(r: SummaryRow): (string | number)[] {
   return [r.variant, r.base, r.deals, r.won, r.lost, r.unknown, fmtRate(r.win_rate), fmtRate(r.ci_low), fmtRate(r.ci_high)];
@@ -177,10 +182,12 @@ export function readDealFile(file: string, repair = false): DealRow[] {
     const where = `${file} line ${k + 1}`;
     if (f.length === 1 && f[0] === '') continue; // blank line
     if (f.length !== DEAL_COLUMNS.length) throw new RecordsError(`${where}: ${f.length} fields, expected ${DEAL_COLUMNS.length}`);
-    const [variant, seed, base, result, moves, nodes, ms] = f;
+    const [variant, seed, base, result, moves, nodes, ms, proof] = f;
     if (!/^\d+$/.test(seed)) throw new RecordsError(`${where}: bad seed "${seed}"`);
     if (parseBaseLabel(base) === -1) throw new RecordsError(`${where}: bad base "${base}"`);
     if (result !== 'won' && result !== 'lost' && result !== 'unknown') throw new RecordsError(`${where}: bad result "${result}"`);
+    if (result === 'lost' ? !(PROOFS as readonly string[]).includes(proof) : proof !== '')
+      throw new RecordsError(`${where}: proof "${proof}" does not fit result "${result}" (a lost row names its proof: ${PROOFS.join(', ')})`);
     rows.push({
       variant,
       seed: Number(seed),
@@ -189,6 +196,7 @@ export function readDealFile(file: string, repair = false): DealRow[] {
       moves: moves === '' ? null : Number(moves),
       nodes: Number(nodes),
       ms: Number(ms),
+      proof: proof as Proof | '',
     });
   }
   return rows;

@@ -66,6 +66,7 @@ export default function runBatch(task: WorkerTask): { searched: number } {
         moves: res.result === 'won' ? res.moves.length : null,
         nodes: res.stats.nodes,
         ms: res.stats.ms,
+        proof: res.proof ?? '',
       };
       task.port.postMessage({ kind: 'row', row } satisfies WorkerMessage);
       searched++;

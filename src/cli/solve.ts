@@ -10,7 +10,7 @@ import { describeMove } from '../engine/notation';
 import { moveCount, moveFrom } from '../engine/movegen';
 import { GameState } from '../engine/state';
 import { variantNames, VARIANTS } from '../rules/variants';
-import { baseCandidates, DEFAULT_MAX_NODES, solve, SolveOptions, SolveResult, SearchKind } from '../solver/solve';
+import { baseCandidates, DEFAULT_MAX_NODES, isSearchKind, SEARCH_KINDS, SEARCHES, solve, SolveOptions, SolveResult, SearchKind } from '../solver/solve';
 import { TranspositionTable } from '../solver/tt';
 import { UsageError } from './errors';
 import { loadDealFile, out, parseWhole, prettyJson, rulesFor, seededDeal } from './io';
@@ -32,6 +32,8 @@ export interface SolutionJson {
   variant: string;
   seed?: number;
   result: string;
+  /** How a `lost` was proved (FORMATS.md); absent otherwise. */
+  proof?: string;
   base?: string;
   moves?: MoveSpec[];
   stats: { nodes: number; ms: number; unique: number; ttHits: number; maxDepth: number; nodesPerSec: number };
@@ -41,6 +43,7 @@ export function solutionJson(deal: Deal, res: SolveResult): SolutionJson {
   const j: SolutionJson = { variant: deal.rules.name } as SolutionJson;
   if (deal.seed !== undefined) j.seed = deal.seed;
   j.result = res.result;
+  if (res.proof) j.proof = res.proof;
   if (deal.rules.terraceFamily && res.base !== undefined) j.base = rankName(res.base);
   if (res.result === 'won') j.moves = res.moves;
   const st = res.stats;
@@ -58,7 +61,7 @@ export function solutionJson(deal: Deal, res: SolveResult): SolutionJson {
 /** `won`, `lost (proved: exhaustive search)`, `unknown (budget ran out: ...)`. */
 export function verdictLine(res: SolveResult, opts: SolveOptions): string {
   if (res.result === 'won') return 'won';
-  if (res.result === 'lost') return 'lost (proved: exhaustive search)';
+  if (res.result === 'lost') return `lost (proved: ${res.proof === 'exhaustive' ? 'exhaustive search' : res.proof})`;
   const maxNodes = opts.maxNodes ?? DEFAULT_MAX_NODES;
   const why = res.stats.nodes >= maxNodes ? `${maxNodes} nodes` : opts.timeoutMs !== undefined ? `timeout ${opts.timeoutMs} ms` : `${res.stats.nodes} nodes`;
   return `unknown (budget ran out: ${why})`;
@@ -102,7 +105,11 @@ export function register(program: Command): void {
     .argument('[variant]', `variant name: ${variantNames().join(', ')}`)
     .option('--seed <n>', 'deal number (with a variant)')
     .option('--deal <file>', 'deal JSON file (instead of a variant and seed)')
-    .option('--search <kind>', 'dfs (depth-first searches in several move orders, per base rank), astar (weighted A*), or portfolio (both sharing the budget)', 'dfs')
+    .option(
+      '--search <kind>',
+      `auto (the library's and analyze's policy), dfs (depth-first searches in several move orders), astar (weighted A*), portfolio (dfs and A* sharing the budget), or search names joined by + (${Object.keys(SEARCHES).join(', ')})`,
+      'auto',
+    )
     .option('--base <rank>', 'Terrace family: base rank A 2..9 T J Q K, any (the search chooses) or all (one search per candidate)', 'any')
     .option('--max-nodes <n>', 'node budget', String(DEFAULT_MAX_NODES))
     .option('--timeout <ms>', 'time budget in milliseconds')
@@ -124,7 +131,8 @@ export function register(program: Command): void {
         }
         deal = seededDeal(variant, o.seed, o.cells);
       }
-      if (!['dfs', 'astar', 'portfolio'].includes(o.search)) throw new UsageError(`bad --search ${JSON.stringify(o.search)}: expected dfs, astar or portfolio`);
+      if (!isSearchKind(o.search))
+        throw new UsageError(`bad --search ${JSON.stringify(o.search)}: expected ${SEARCH_KINDS.join(', ')}, or names from ${Object.keys(SEARCHES).join(', ')} joined by +`);
       const terrace = deal.rules.terraceFamily;
       const baseText = o.base.trim().toLowerCase();
       let base: number | 'any' | 'all';

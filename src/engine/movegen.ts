@@ -10,18 +10,7 @@
 // into empty piles; into cells; deal from the stock.
 import { GameState, Empty } from './state';
 
-export function encodeMove(from: number, to: number, count: number): number {
-  return from | (to << 8) | (count << 16);
-}
-export function moveFrom(m: number): number {
-  return m & 0xff;
-}
-export function moveTo(m: number): number {
-  return (m >>> 8) & 0xff;
-}
-export function moveCount(m: number): number {
-  return (m >>> 16) & 0xff;
-}
+export { encodeMove, moveCount, moveFrom, moveTo, MAX_MOVES } from './move';
 
 // Scratch tables, filled once per generateMoves call (no allocation):
 /** The top card of each tableau pile (-1 when empty). */

@@ -14,14 +14,14 @@
 // Completeness: every position is added to the seen-table when first generated and then expanded
 // when popped; when the open list runs empty every reachable position has been expanded, so
 // `lost` is a proof (the same closure argument as dfs.ts; table evictions only cause re-expansion).
-import { generateMoves } from '../engine/movegen';
+import { generateMoves, MAX_MOVES } from '../engine/movegen';
 import { GameState } from '../engine/state';
-import { SearchStats } from './dfs';
+import { Search, SearchStats } from './search';
 import { estimate } from './heuristic';
 import { safeFoundationMove } from './prune';
 import { TranspositionTable } from './tt';
 
-export class AStarSearch {
+export class AStarSearch implements Search {
   readonly state: GameState;
   private readonly tt: TranspositionTable;
   readonly weight: number;
@@ -35,7 +35,7 @@ export class AStarSearch {
   private heapSize = 0;
   private cur = 0;
   private path = new Int32Array(1024);
-  private moves = new Int32Array(4096);
+  private moves = new Int32Array(MAX_MOVES);
   private solution: number[] = [];
 
   /** Started: the root is in the open list. */

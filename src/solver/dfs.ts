@@ -12,25 +12,14 @@
 // from the deal. An eviction from the table only lets a position be expanded again, which breaks
 // neither argument. Move generation skips only moves that lead to the same canonical position
 // (movegen.ts), and prune.ts's forced moves are argued there.
-import { generateMoves } from '../engine/movegen';
+import { generateMoves, MAX_MOVES } from '../engine/movegen';
 import { GameState } from '../engine/state';
 import { OrderMode, orderMoves } from './order';
 import { safeFoundationMove } from './prune';
+import { Search, SearchStats, SearchStatus } from './search';
 import { TranspositionTable } from './tt';
 
-export type SearchStatus = 'won' | 'lost' | 'paused';
-
-export interface SearchStats {
-  nodes: number;
-  unique: number;
-  ttHits: number;
-  maxDepth: number;
-}
-
-/** Upper bound on the moves one position can have (generous: 34 piles, runs of up to 26). */
-const MAX_MOVES_PER_NODE = 2048;
-
-export class DfsSearch {
+export class DfsSearch implements Search {
   readonly state: GameState;
   private readonly tt: TranspositionTable;
   private buf: Int32Array;
@@ -69,7 +58,7 @@ export class DfsSearch {
     const d = ++this.depth;
     if (d >= this.idx.length) this.growStack();
     const start = d === 0 ? 0 : this.end[d - 1];
-    if (start + MAX_MOVES_PER_NODE > this.buf.length) this.growBuf();
+    if (start + MAX_MOVES > this.buf.length) this.growBuf();
     let end = generateMoves(this.state, this.buf, start);
     const safe = safeFoundationMove(this.state, this.buf, start, end);
     if (safe >= 0) {
@@ -87,7 +76,7 @@ export class DfsSearch {
    * checked every 1024 nodes). Returns 'paused' when stopped by a budget; call again to go on.
    */
   run(nodeBudget: number, deadline = Infinity): SearchStatus {
-    if (this.status === 'won' || this.status === 'lost') return this.status;
+    if (this.status !== 'new' && this.status !== 'paused') return this.status;
     const s = this.state;
     const tt = this.tt;
     const st = this.stats;

@@ -41,3 +41,4 @@ export function estimate(s: GameState): number {
   h += disorder;
   return h;
 }
+

@@ -1,16 +1,49 @@
 // Move ordering for the depth-first search. Ordering never changes a verdict (every move is still
 // tried); it decides which line the search tries first, which is most of what makes it fast.
+import { MAX_MOVES } from '../engine/move';
 import { GameState } from '../engine/state';
 import { estimate } from './heuristic';
 
-const scores = new Int32Array(4096);
+const scores = new Int32Array(MAX_MOVES);
 
 /**
  * 0: generation order; 1: the default scores below (suit games: heuristic); 2: stock deals early;
  * 3: foundation moves first, the rest in a random order drawn from the search's own generator
  * (seeded, so every run of a search is the same).
  */
-export type OrderMode = 0 | 1 | 2 | 3;
+export type OrderMode = 0 | 1 | 2 | 3 | 4;
+
+/**
+ * Move groups for mode 4, tried in this order: to a foundation; from the waste or reserve to the
+ * tableau; between tableau piles (and cells); into a cell; a deal from the stock.
+ */
+function group(s: GameState, m: number): number {
+  const from = m & 0xff;
+  const to = (m >>> 8) & 0xff;
+  if (to >= s.FOUND0 && to < s.CELL0) return 0;
+  if (from === s.STOCK) return 4;
+  if (from === s.WASTE || from === s.RESERVE) return 1;
+  return to < s.T ? 2 : 3;
+}
+
+function xorshift(rng: Int32Array): number {
+  let x = rng[0];
+  x ^= x << 13;
+  x ^= x >>> 17;
+  x ^= x << 5;
+  rng[0] = x;
+  return x >>> 0;
+}
+
+/** Shuffles buf[i..j) (Fisher-Yates with the search's own generator). */
+function shuffle(buf: Int32Array, i: number, j: number, rng: Int32Array): void {
+  for (let k = j - 1; k > i; k--) {
+    const r = i + (xorshift(rng) % (k - i + 1));
+    const t = buf[k];
+    buf[k] = buf[r];
+    buf[r] = t;
+  }
+}
 
 /** Scores a move (higher is tried first). Called before the move is applied. */
 function score(s: GameState, m: number, mode: OrderMode): number {
@@ -36,6 +69,28 @@ function score(s: GameState, m: number, mode: OrderMode): number {
 /** Reorders buf[start..end) by descending score, stable. */
 export function orderMoves(s: GameState, buf: Int32Array, start: number, end: number, mode: OrderMode, rng: Int32Array): void {
   if (mode === 0) return;
+  if (mode === 4) {
+    // Stable sort by group (insertion sort: lists are short), then shuffle within each group.
+    for (let i = start + 1; i < end; i++) {
+      const m = buf[i];
+      const g = group(s, m);
+      let j = i - 1;
+      while (j >= start && group(s, buf[j]) > g) {
+        buf[j + 1] = buf[j];
+        j--;
+      }
+      buf[j + 1] = m;
+    }
+    let i = start;
+    while (i < end) {
+      const g = group(s, buf[i]);
+      let j = i + 1;
+      while (j < end && group(s, buf[j]) === g) j++;
+      shuffle(buf, i, j, rng);
+      i = j;
+    }
+    return;
+  }
   if (mode === 3) {
     let i = start;
     while (i < end && ((buf[i] >>> 8) & 0xff) >= s.FOUND0 && ((buf[i] >>> 8) & 0xff) < s.CELL0) i++;

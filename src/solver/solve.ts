@@ -5,20 +5,19 @@ import { moveCount, moveFrom, moveTo } from '../engine/movegen';
 import { moveToSpec } from '../engine/notation';
 import { GameState } from '../engine/state';
 import { AStarSearch } from './astar';
-import { DfsSearch, SearchStats } from './dfs';
-import { OrderMode } from './order';
+import { DfsSearch } from './dfs';
+import { RestartingDfs } from './restart';
+import { Search, SearchStats } from './search';
 import { TranspositionTable } from './tt';
 
 export type Verdict = 'won' | 'lost' | 'unknown';
-export type SearchKind = 'dfs' | 'astar' | 'portfolio' | 'auto';
+export type SearchKind = 'dfs' | 'astar' | 'portfolio' | 'auto' | (string & {});
 
 export interface SolveOptions {
   /**
-   * dfs: depth-first searches (two move orders); astar: weighted A*; portfolio: both, sharing the
-   * budget; auto (default): portfolio for suit-built games (Winery, FreeCell), where A* finds wins
-   * the DFS misses, dfs for the others, where A* adds little (bench/solve.ts measures this).
-   * In every case the Terrace family runs one search group per candidate base rank when the base
-   * is free.
+   * A policy (auto, the default; dfs; astar; portfolio: see groupPolicy) or names from SEARCHES
+   * joined by '+'. In every case the Terrace family runs one search group per candidate base rank
+   * when the base is free.
    */
   search?: SearchKind;
   /** Base rank 0..12 for the Terrace family, or 'any' (the search chooses; default). */
@@ -47,6 +46,8 @@ export interface SolveResult {
   moves: MoveSpec[];
   /** The same moves as engine integers. */
   moveInts: number[];
+  /** How a `lost` was proved: 'exhaustive' (every reachable position searched). Absent otherwise. */
+  proof?: 'exhaustive';
   /** Base rank 0..12 used by the solution (won) or asked for (fixed base); undefined otherwise. */
   base?: number;
   stats: SolveStats;
@@ -65,24 +66,57 @@ export function baseCandidates(deal: Deal): number[] {
   return [...ranks].sort((a, b) => a - b);
 }
 
-/** What the portfolio needs of a search. */
-interface Search {
-  readonly state: GameState;
-  readonly stats: SearchStats;
-  run(nodeBudget: number, deadline: number): 'won' | 'lost' | 'paused';
-  solutionMoves(): number[];
+/** Makes one search over `state` (at the root), sharing table `tt` under its own salt. */
+type SearchFactory = (state: GameState, tt: TranspositionTable, salt: number, opts: SolveOptions) => Search;
+
+/**
+ * Every search the portfolio can run, by name: a new search is one file and one entry here.
+ * dfs-*: depth-first with the move orders of order.ts; dfs-restart: randomly ordered DFS that
+ * restarts with growing budgets (restart.ts); astar: weighted A*.
+ */
+export const SEARCHES: Record<string, SearchFactory> = {
+  'dfs-scored': (s, tt, salt) => new DfsSearch(s, tt, salt, 1),
+  'dfs-plain': (s, tt, salt) => new DfsSearch(s, tt, salt, 0),
+  'dfs-random': (s, tt, salt) => new DfsSearch(s, tt, salt, 3),
+  'dfs-restart': (s, tt, salt) => new RestartingDfs(s, tt, salt, 4),
+  astar: (s, tt, salt, o) => new AStarSearch(s, tt, o.weight ?? 2, salt),
+};
+
+/** The named policies; `search` may also be registry names joined by '+' (e.g. "beam+dfs-scored"). */
+export const SEARCH_KINDS = ['auto', 'dfs', 'astar', 'portfolio'] as const;
+
+/** True for a policy name or a '+'-list of registry names. */
+export function isSearchKind(k: string): k is SearchKind {
+  return (SEARCH_KINDS as readonly string[]).includes(k) || k.split('+').every((n) => n in SEARCHES);
 }
 
 /**
- * The move orders of the DFS searches in one group (order.ts). Suit-built games: the heuristic
- * order and plain generation order. The alternate-colour games: the scored order and three
- * randomly ordered searches (each with its own seed): on seeds 1-100 at 200,000 nodes this won
- * Signora 84 deals against 69 with the two fixed orders, Empress of Italy 68 against 58, Red and
- * Black 94 against 93, Double Signora 96 against 95 (restarts of the random searches added nothing
- * measurable). Suit-built games keep two searches: their lost proofs cost a full search each.
+ * The searches of one group (one base rank), by policy.
+ * - dfs: suit-built games, the heuristic DFS and a plain DFS; alternate-colour games, the scored
+ *   DFS and three randomly ordered DFS (the policy of the earlier published runs).
+ * - auto (the default): suit-built games add A*, which finds wins the DFS misses. The Terrace
+ *   family replaces two of the random DFS by restarting ones (restart.ts): on the tuning seeds
+ *   10001-10100 at 1 s per deal (npm run bench:decide -- --seeds 10001-10100 --timeout 1000)
+ *   Empress of Italy went from 33 unknown deals to 23, Signora from 12 to 11, Double Signora
+ *   (10001-10200) from 4 to 3. Red and Black keeps dfs: restarts left more unknown (14 -> 18).
+ * - portfolio: dfs plus A*; astar: A* alone.
  */
-function dfsOrders(deal: Deal): OrderMode[] {
-  return deal.rules.foundationBuild === 'suit' ? [1, 0] : [1, 3, 3, 3];
+function groupPolicy(deal: Deal, kind: SearchKind): string[] {
+  const suit = deal.rules.foundationBuild === 'suit';
+  const dfs = suit ? ['dfs-scored', 'dfs-plain'] : ['dfs-scored', 'dfs-random', 'dfs-random', 'dfs-random'];
+  switch (kind) {
+    case 'dfs':
+      return dfs;
+    case 'astar':
+      return ['astar'];
+    case 'portfolio':
+      return [...dfs, 'astar'];
+    case 'auto':
+      if (suit) return [...dfs, 'astar'];
+      return deal.rules.terraceFamily ? ['dfs-scored', 'dfs-random', 'dfs-restart', 'dfs-restart'] : dfs;
+    default:
+      return kind.split('+');
+  }
 }
 
 /** Distinct table salts, one per search of a portfolio (see DfsSearch). */
@@ -94,7 +128,7 @@ function salt(i: number): number {
  * Solves one deal. A base rank applies to the Terrace family only and is ignored elsewhere.
  *
  * Policy: one group of searches per candidate base rank (a single group outside the Terrace family
- * or with a fixed base): differently ordered DFS searches (dfsOrders) and/or A*. All searches share the node budget round-robin in slices that double up to
+ * or with a fixed base): the searches of groupPolicy. All searches share the node budget round-robin in slices that double up to
  * 65,536 nodes, so no single bad choice (a hopeless base rank, an unlucky first move) can sink the
  * whole budget. A rank is lost as soon as one of its searches is exhausted (each is complete by
  * itself); the deal is lost when every rank is; it is won when any search wins.
@@ -105,8 +139,9 @@ export function solve(deal: Deal, opts: SolveOptions = {}): SolveResult {
   const deadline = opts.timeoutMs !== undefined ? Date.now() + opts.timeoutMs : Infinity;
   const tt = opts.tt ?? new TranspositionTable(opts.ttMb ?? 32);
   if (opts.tt) tt.clear();
-  const asked = opts.search ?? 'auto';
-  const kind = asked === 'auto' ? (deal.rules.foundationBuild === 'suit' ? 'portfolio' : 'dfs') : asked;
+  const kind = opts.search ?? 'auto';
+  if (!isSearchKind(kind)) throw new Error(`unknown search ${JSON.stringify(kind)}`);
+  const members = groupPolicy(deal, kind);
   const terrace = deal.rules.terraceFamily;
   const fixedBase = terrace && typeof opts.base === 'number' ? opts.base : -1;
   const ranks = terrace && fixedBase < 0 ? baseCandidates(deal) : [fixedBase];
@@ -118,15 +153,13 @@ export function solve(deal: Deal, opts: SolveOptions = {}): SolveResult {
       s.setConstraint(r);
       return s;
     };
-    const g: Search[] = [];
-    if (kind !== 'astar') for (const order of dfsOrders(deal)) g.push(new DfsSearch(make(), tt, salt(n++), order));
-    if (kind !== 'dfs') g.push(new AStarSearch(make(), tt, opts.weight ?? 2, salt(n++)));
-    return g;
+    return members.map((name) => SEARCHES[name](make(), tt, salt(n++), opts));
   });
   const all = groups.flat();
   let result: Verdict = 'unknown';
   let winMoves: number[] = [];
   let open = groups.filter((g) => g.length > 0);
+  let proved = 0; // groups proved lost
   let used = 0;
   let slice = 4096;
   outer: while (open.length > 0 && used < maxNodes && Date.now() < deadline) {
@@ -143,6 +176,7 @@ export function solve(deal: Deal, opts: SolveOptions = {}): SolveResult {
         }
         if (st === 'lost') {
           g.length = 0; // this rank is proved lost: drop all of its searches
+          proved++;
           break;
         }
       }
@@ -150,7 +184,7 @@ export function solve(deal: Deal, opts: SolveOptions = {}): SolveResult {
     open = open.filter((g) => g.length > 0);
     if (slice < 1 << 16) slice *= 2;
   }
-  if (result !== 'won' && open.length === 0) result = 'lost';
+  if (result !== 'won' && proved === groups.length) result = 'lost';
 
   // Convert the winning line to specs by replaying it, checked, on a fresh state from the deal:
   // a `won` that does not replay would be a solver bug, and is never reported.
@@ -173,6 +207,7 @@ export function solve(deal: Deal, opts: SolveOptions = {}): SolveResult {
   const nodes = sum((s) => s.nodes);
   return {
     result,
+    ...(result === 'lost' ? { proof: 'exhaustive' as const } : {}),
     moves,
     moveInts: winMoves,
     base,

@@ -1,0 +1,94 @@
+// How many deals the solver decides (issue "Decide more deals"): a fixed time budget per deal,
+// one deal at a time on one core, won / lost / unknown per deal and, with --per-rank, per
+// (deal, base rank) for the Terrace family.
+//
+//   npm run bench:decide -- [--seeds 20001-20200] [--timeout 5000] [--variants a,b]
+//                           [--per-rank] [--rank-timeout 2000] [--search auto|dfs|...] [--list]
+//
+// Seeds 20001 and up are the held-out range: the search policy was tuned on seeds 10001-10200
+// (see the README). The budget is wall time, so the figures depend on the machine; the node
+// counts of a deal do not.
+import { getRules, VARIANTS } from '../src/rules/variants';
+import { dealFromSeed } from '../src/engine/deal';
+import { baseCandidates, isSearchKind, SEARCH_KINDS, SearchKind, solve } from '../src/solver/solve';
+import { TranspositionTable } from '../src/solver/tt';
+
+function arg(name: string, def: string): string {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 && i + 1 < process.argv.length ? process.argv[i + 1] : def;
+}
+const flag = (name: string) => process.argv.includes(`--${name}`);
+
+function fail(msg: string): never {
+  console.error(`bench:decide: ${msg}`);
+  process.exit(2);
+}
+
+interface Tally {
+  won: number;
+  lost: number;
+  unknown: number;
+  ms: number;
+  unknownSeeds: string[];
+}
+
+const tally = (): Tally => ({ won: 0, lost: 0, unknown: 0, ms: 0, unknownSeeds: [] });
+
+function count(t: Tally, result: string, ms: number, label: string): void {
+  if (result === 'won') t.won++;
+  else if (result === 'lost') t.lost++;
+  else {
+    t.unknown++;
+    t.unknownSeeds.push(label);
+  }
+  t.ms += ms;
+}
+
+function line(name: string, t: Tally): string {
+  const n = t.won + t.lost + t.unknown;
+  const pct = (x: number) => ((100 * x) / Math.max(1, n)).toFixed(1) + '%';
+  return `${name.padEnd(26)} ${String(n).padStart(6)} ${String(t.won).padStart(6)} ${String(t.lost).padStart(5)} ${String(t.unknown).padStart(8)} ${pct(t.unknown).padStart(9)} ${(t.ms / 1000).toFixed(1).padStart(8)}`;
+}
+
+function main(): void {
+  const m = /^(\d+)-(\d+)$/.exec(arg('seeds', '20001-20200'));
+  if (!m || Number(m[1]) < 1 || Number(m[2]) < Number(m[1])) fail('--seeds must be A-B with 1 <= A <= B');
+  const [a, b] = [Number(m[1]), Number(m[2])];
+  const timeoutMs = Number(arg('timeout', '5000'));
+  const rankTimeoutMs = Number(arg('rank-timeout', '2000'));
+  if (!(timeoutMs > 0) || !(rankTimeoutMs > 0)) fail('--timeout and --rank-timeout must be positive numbers of ms');
+  const search = arg('search', 'auto') as SearchKind;
+  if (!isSearchKind(search)) fail(`--search must be one of ${SEARCH_KINDS.join(', ')}, or search names joined by +`);
+  const defaults = VARIANTS.filter((v) => v.name !== 'freecell').map((v) => v.name);
+  const names = arg('variants', defaults.join(',')).split(',');
+  for (const n of names) if (!VARIANTS.some((v) => v.name === n)) fail(`unknown variant "${n}"`);
+  const perRank = flag('per-rank');
+  const tt = new TranspositionTable(64);
+  console.log(
+    `seeds ${a}-${b}, ${timeoutMs} ms per deal${perRank ? `, ${rankTimeoutMs} ms per (deal, base)` : ''}, search ${search}, one core, node ${process.version}`,
+  );
+  console.log('variant                     deals    won  lost  unknown  unknown%   time s');
+  for (const name of names) {
+    const rules = getRules(name);
+    const deals = tally();
+    const pairs = tally();
+    for (let seed = a; seed <= b; seed++) {
+      const deal = dealFromSeed(rules, seed);
+      const r = solve(deal, { tt, timeoutMs, maxNodes: Number.MAX_SAFE_INTEGER, search });
+      count(deals, r.result, r.stats.ms, String(seed));
+      if (perRank && rules.terraceFamily)
+        for (const base of baseCandidates(deal)) {
+          const rr = solve(deal, { tt, timeoutMs: rankTimeoutMs, maxNodes: Number.MAX_SAFE_INTEGER, search, base });
+          count(pairs, rr.result, rr.stats.ms, `${seed}/${base + 1}`);
+        }
+    }
+    console.log(line(name, deals));
+    if (perRank && rules.terraceFamily) console.log(line(`${name} (deal, base)`, pairs));
+    if (flag('list')) {
+      console.log(`  unknown deals: ${deals.unknownSeeds.join(' ') || '-'}`);
+      if (perRank && rules.terraceFamily) console.log(`  unknown (deal, base): ${pairs.unknownSeeds.join(' ') || '-'}`);
+    }
+  }
+}
+
+if (require.main === module) main();

@@ -1,0 +1,66 @@
+// Depth-first search with restarts: a randomly ordered DFS that, when its budget for this run is
+// spent, starts again from the root with a new move order and a budget 1.5 times larger.
+//
+// A DFS spends most of a failed budget deep under its first choices; a restart revisits the early
+// choices, and the growing budget still lets a late run go deep. Each run is an ordinary DfsSearch
+// with its own table salt, so a run that exhausts the tree is a proof of `lost` like any DFS.
+import { GameState } from '../engine/state';
+import { DfsSearch } from './dfs';
+import { OrderMode } from './order';
+import { Search, SearchStats, SearchStatus } from './search';
+import { TranspositionTable } from './tt';
+
+const FIRST_RUN = 8192;
+const GROWTH = 1.5;
+
+export class RestartingDfs implements Search {
+  readonly stats: SearchStats = { nodes: 0, unique: 0, ttHits: 0, maxDepth: 0 };
+  private dfs: DfsSearch;
+  private runs = 0;
+  private runBudget = FIRST_RUN;
+  private runLeft = FIRST_RUN;
+
+  constructor(
+    readonly state: GameState,
+    private readonly tt: TranspositionTable,
+    private readonly salt: number,
+    private readonly order: OrderMode = 4,
+  ) {
+    this.dfs = this.newRun();
+  }
+
+  private newRun(): DfsSearch {
+    const salt = Math.imul(this.salt ^ (this.runs++ * 0x632be5ab), 0x9e3779b9) | 0;
+    return new DfsSearch(this.state, this.tt, salt, this.order);
+  }
+
+  solutionMoves(): number[] {
+    return this.dfs.solutionMoves();
+  }
+
+  run(nodeBudget: number, deadline = Infinity): SearchStatus {
+    let left = nodeBudget;
+    while (left > 0) {
+      const d = this.dfs.stats;
+      const before = { nodes: d.nodes, unique: d.unique, ttHits: d.ttHits };
+      const step = Math.min(left, this.runLeft);
+      const st = this.dfs.run(step, deadline);
+      const used = d.nodes - before.nodes;
+      this.stats.nodes += used;
+      this.stats.unique += d.unique - before.unique;
+      this.stats.ttHits += d.ttHits - before.ttHits;
+      if (d.maxDepth > this.stats.maxDepth) this.stats.maxDepth = d.maxDepth;
+      if (st !== 'paused') return st;
+      left -= used;
+      this.runLeft -= used;
+      if (used < step) return 'paused'; // the deadline
+      if (this.runLeft <= 0) {
+        while (this.state.undoTop > 0) this.state.undo();
+        this.runBudget = Math.ceil(this.runBudget * GROWTH);
+        this.runLeft = this.runBudget;
+        this.dfs = this.newRun();
+      }
+    }
+    return 'paused';
+  }
+}

@@ -1,0 +1,29 @@
+// What every search offers the portfolio in solve.ts: resumable runs under a shared budget.
+import { GameState } from '../engine/state';
+
+export interface SearchStats {
+  /** Moves applied. */
+  nodes: number;
+  /** Positions expanded. */
+  unique: number;
+  /** Moves whose position was already in the table. */
+  ttHits: number;
+  maxDepth: number;
+}
+
+/**
+ * 'lost': the search exhausted every position reachable from its root, a proof.
+ * 'paused': a budget ran out; run() again to go on.
+ */
+export type SearchStatus = 'won' | 'lost' | 'paused';
+
+export interface Search {
+  readonly state: GameState;
+  readonly stats: SearchStats;
+  /**
+   * Searches for up to `nodeBudget` more nodes or until the deadline (ms since the epoch).
+   */
+  run(nodeBudget: number, deadline: number): SearchStatus;
+  /** The moves from the root to the win (after 'won'). */
+  solutionMoves(): number[];
+}
