@@ -10,8 +10,8 @@
 //  2. Analysis throughput: the analysis pool (runAnalysis of src/analysis/run.ts, piscina workers
 //     over dist/src/analysis/worker.js) on a small seed range of Signora (every base rank per deal), with 1 and with 2 worker
 //     threads, into a temporary directory: deals per second of wall time.
-//  3. fc-solve (Freecell Solver, bench/fcsolve.ts) on the same deals of Winery, FreeCell (4 cells)
-//     and FreeCell (2 cells): one process per deal, with the same time budget as ours (the process
+//  3. Secondary, with --fc-process only: fc-solve (Freecell Solver, bench/fcsolve.ts) on the same
+//     deals of Winery, FreeCell (4 cells) and FreeCell (2 cells): one process per deal, with the same time budget as ours (the process
 //     is killed after it: unknown) and an -mi iterations limit. Its per-call process start cost is
 //     measured on a trivial board (median of 15 calls, right before each table) and reported; "net"
 //     figures subtract it from every call (floored at 0). fc-solve runs before our solver: spawning
@@ -25,8 +25,13 @@
 //     atomic moves (-to 01ABCDE, complete) and a larger limit. Every `won` of either solver is
 //     replayed, so a solution that does not replay is reported too, conflict or not.
 //
+//  4. The fair comparison: fc-solve's library in process (bench/fclib.ts, bench/fcs-harness.c) on
+//     the same deals of Winery, FreeCell-4 and FreeCell-2, with its default, `-l lg` and atomic
+//     (-to 01ABCDE) presets; solving time only, against our solve() timed the same way. Verdict
+//     agreement with ours per preset, and every fc-solve solution replayed on our engine.
+//
 // Options:
-//   --seeds A-B         seeds per variant (default 1-100; --quick 1-30)
+//   --seeds A-B         seeds per variant (default 1-200; --quick 1-30)
 //   --timeout MS        time budget per deal, for both solvers (default 1000; --quick 500)
 //   --quick             a ~1 minute run
 //   --search KIND       our search: auto | dfs | astar | portfolio (default auto, the solver's default:
@@ -36,15 +41,17 @@
 //   --analysis-variant V  variant of the pool throughput measure (default signora: enough work per deal to show scaling)
 //   --fc-iters N        fc-solve -mi limit per deal (default 5,000,000: the time budget binds first)
 //   --fc-atomic         run fc-solve with atomic moves only (-to 01ABCDE) instead of its defaults
-//   --no-fc             skip the fc-solve comparison
+//   --no-fc             skip both fc-solve comparisons
+//   --no-fc-lib         skip the in-process comparison (section 4)
+//   --fc-process        add the process-per-deal comparison (section 3)
 //   --no-install        do not try to install fc-solve when it is missing
 //   --no-analysis       skip the analysis throughput measure
 //   --out FILE          CSV output (default results/bench.csv)
 //
 // results/bench.csv: one row per measurement, header first. Columns:
-//   section        solve | analysis | fc-solve | fc-start
+//   section        solve | analysis | fc-solve | fc-start (process per deal) | fc-lib (in process)
 //   variant        variant table: winery, freecell, ..., freecell-2 (FreeCell with 2 cells)
-//   solver         ours-<search> | fc-solve | fc-solve-atomic | pool-1w | pool-2w (analysis workers)
+//   solver         ours-<search> | fc-solve | fc-solve-atomic | fc-lib-<preset> | pool-1w | pool-2w (analysis workers)
 //   seeds          seed range A-B
 //   budget_ms      time budget per deal
 //   deals, won, lost, unknown
@@ -67,14 +74,16 @@ import { stringify } from 'csv-stringify/sync';
 import { Deal, dealFromSeed } from '../src/engine/deal';
 import { getRules, VARIANTS } from '../src/rules/variants';
 import { RuleTable } from '../src/rules/vocabulary';
-import { SearchKind, solve, SolveResult, Verdict } from '../src/solver/solve';
+import { isSearchKind, SearchKind, solve, SolveResult, Verdict } from '../src/solver/solve';
 import { TranspositionTable } from '../src/solver/tt';
 import { runAnalysis, DEFAULT_MAX_NODES as POOL_MAX_NODES } from '../src/analysis/run';
+import { buildHarness, FC_PRESETS, runLib } from './fclib';
 import {
   DEFAULT_FC_ITERS,
   ensureFcSolve,
   FcRun,
   fcMovesToSpecs,
+  fcVersion,
   measureStartCost,
   replayOurs,
   runFcSolve,
@@ -90,9 +99,12 @@ export interface BenchOptions {
   search: SearchKind;
   variants: string[];
   analysis: { variant: string; from: number; to: number } | null;
-  fc: boolean;
   fcIters: number;
   fcAtomic: boolean;
+  /** The in-process comparison with fc-solve's library (section 4). */
+  fcLib: boolean;
+  /** The process-per-deal comparison (section 3, secondary). */
+  fc: boolean;
   install: boolean;
   out: string;
   quick: boolean;
@@ -115,14 +127,14 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
     if (i + 1 >= argv.length || argv[i + 1].startsWith('--')) throw new Error(`--${name} needs a value`);
     return argv[i + 1];
   };
-  const known = new Set(['seeds', 'timeout', 'quick', 'search', 'variants', 'analysis-seeds', 'analysis-variant', 'fc-iters', 'fc-atomic', 'no-fc', 'no-install', 'no-analysis', 'out', 'help']);
+  const known = new Set(['seeds', 'timeout', 'quick', 'search', 'variants', 'analysis-seeds', 'analysis-variant', 'fc-iters', 'fc-atomic', 'no-fc', 'no-fc-lib', 'fc-process', 'no-install', 'no-analysis', 'out', 'help']);
   for (const a of argv) if (a.startsWith('--') && !known.has(a.slice(2))) throw new Error(`unknown option ${a}`);
   const quick = has('quick');
-  const seeds = parseRange(val('seeds') ?? (quick ? '1-30' : '1-100'), '--seeds');
+  const seeds = parseRange(val('seeds') ?? (quick ? '1-30' : '1-200'), '--seeds');
   const timeoutMs = Number(val('timeout') ?? (quick ? 500 : 1000));
   if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) throw new Error('bad --timeout: expected milliseconds > 0');
   const search = (val('search') ?? 'auto') as SearchKind;
-  if (!['auto', 'dfs', 'astar', 'portfolio'].includes(search)) throw new Error(`bad --search ${search}`);
+  if (!isSearchKind(search)) throw new Error(`bad --search ${search}`);
   if (val('analysis-variant')) getRules(val('analysis-variant')!);
   const variants = (val('variants') ?? VARIANTS.map((v) => v.name).join(',')).split(',').filter(Boolean);
   for (const v of variants) getRules(v);
@@ -137,7 +149,8 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
     analysis: has('no-analysis')
       ? null
       : { variant: val('analysis-variant') ?? 'signora', ...parseRange(val('analysis-seeds') ?? (quick ? '1-20' : '1-60'), '--analysis-seeds') },
-    fc: !has('no-fc'),
+    fc: !has('no-fc') && has('fc-process'),
+    fcLib: !has('no-fc') && !has('no-fc-lib'),
     fcIters,
     fcAtomic: has('fc-atomic'),
     install: !has('no-install'),
@@ -379,8 +392,7 @@ async function main(): Promise<void> {
 
   // ---- 1. our solver, per variant table ----
   const tables = [...o.variants];
-  if (fcBin && !tables.includes('freecell-2')) tables.push('freecell-2');
-  if (fcBin) for (const t of FC_TABLES) if (!tables.includes(t)) tables.push(t);
+  if (fcBin || o.fcLib) for (const t of FC_TABLES) if (!tables.includes(t)) tables.push(t);
   const tt = new TranspositionTable(64);
   // JIT warm-up: a few deals of every table, from seeds outside any benchmark range, untimed.
   for (const label of tables)
@@ -502,6 +514,65 @@ async function main(): Promise<void> {
     else {
       console.log(`verdict conflicts (one won, the other lost): ${conflicts.length}`);
       for (const k of conflicts) console.log(`  ${k.variant} seed ${k.seed}: ours ${k.ours}, fc-solve ${k.fc}: ${k.diagnosis}`);
+    }
+  }
+
+  // ---- 4. fc-solve's library in process, on the same deals (the fair comparison) ----
+  if (o.fcLib) {
+    const h = buildHarness({ install: o.install, log: (l) => console.log(l) });
+    if ('why' in h) console.log(`\nin-process fc-solve comparison skipped: ${h.why}`);
+    else {
+      const libNote = `fc-solve ${fcVersion() ?? '(version unknown)'} library`;
+      console.log(
+        `\nin process, same deals, one core each: our solve() against fc-solve's library (bench/fcs-harness.c), ${o.timeoutMs} ms and ${o.fcIters} iterations per deal for fc-solve`,
+      );
+      console.log('table          solver          deals   won  lost  unk  median ms    p95 ms    deals/s  ours/fc  agree/both  replay fails');
+      for (const label of FC_TABLES) {
+        const our = ours.get(label)!;
+        const rules = tableRules(label);
+        const deals = our.deals.map((d) => dealFromSeed(rules, d.seed));
+        const ourMs = sortNum(our.deals.map((d) => d.ms));
+        const ourDps = our.deals.length / (sum(ourMs) / 1000);
+        const oc = count(our.deals.map((d) => d.result));
+        console.log(
+          `${pad(label === 'freecell' ? 'freecell-4' : label, 14, true)} ${pad('ours', 15, true)} ${pad(deals.length, 5)} ${pad(oc.won, 5)} ${pad(oc.lost, 5)} ${pad(oc.unknown, 4)} ${pad(quantile(ourMs, 0.5).toFixed(2), 10)} ${pad(quantile(ourMs, 0.95).toFixed(2), 9)} ${pad(ourDps.toFixed(1), 10)}`,
+        );
+        for (const preset of Object.keys(FC_PRESETS)) {
+          const runs = runLib(h.bin, deals, preset, { maxIters: o.fcIters, timeoutMs: o.timeoutMs });
+          const ms = sortNum(runs.map((r) => r.ms));
+          const dps = runs.length / (sum(ms) / 1000);
+          const c = count(runs.map((r) => r.result));
+          let both = 0;
+          let agree = 0;
+          const disagree: string[] = [];
+          const fails: string[] = [];
+          runs.forEach((r, i) => {
+            const u = our.deals[i];
+            if (r.result === 'won' && r.moves) {
+              const rep = fcMovesToSpecs(deals[i], r.moves);
+              if (!rep.won) fails.push(`seed ${u.seed}: ${rep.error ?? 'not won at the end'}`);
+            }
+            if (u.result === 'unknown' || r.result === 'unknown') return;
+            both++;
+            if (u.result === r.result) agree++;
+            else disagree.push(`seed ${u.seed}: ours ${u.result}, fc-solve ${r.result}`);
+          });
+          rows.push({
+            section: 'fc-lib', variant: label, solver: `fc-lib-${preset}`, seeds, budget_ms: o.timeoutMs, deals: runs.length, ...c,
+            median_ms: f2(quantile(ms, 0.5)), p95_ms: f2(quantile(ms, 0.95)), total_s: f3(sum(ms) / 1000), deals_per_s: f2(dps),
+            net_deals_per_s: f2(dps), work_per_s: Math.round(sum(runs.map((r) => r.iterations ?? 0)) / (sum(ms) / 1000)),
+            ratio_vs_ours: f2(dps / ourDps), both_resolved: both, agree, conflicts: disagree.length, replay_failures: fails.length,
+            note: [libNote, ...disagree, ...fails].filter(Boolean).join('; '),
+          });
+          console.log(
+            `${pad('', 14, true)} ${pad(`fc-solve ${preset}`, 15, true)} ${pad(runs.length, 5)} ${pad(c.won, 5)} ${pad(c.lost, 5)} ${pad(c.unknown, 4)} ${pad(quantile(ms, 0.5).toFixed(2), 10)} ${pad(quantile(ms, 0.95).toFixed(2), 9)} ${pad(dps.toFixed(1), 10)} ${pad((ourDps / dps).toFixed(3) + 'x', 8)} ${pad(`${agree}/${both}`, 11)} ${pad(fails.length, 13)}`,
+          );
+          for (const d of disagree) console.log(`  ${label} ${preset}: ${d}`);
+          for (const f of fails) console.log(`  ${label} ${preset}: fc-solve's solution does not replay on our engine: ${f}`);
+        }
+      }
+      console.log('ours/fc = our deals per second / fc-solve\'s, in process on the same deals; < 1 means fc-solve is faster.');
+      console.log("fc-solve's default and lg presets use meta-moves: their \"lost\" is not a proof (atomic is complete).");
     }
   }
 

@@ -1,4 +1,4 @@
-// One declarative table per variant, as ruled by ../shared/RULES.md. Every difference between the
+// One declarative table per variant, as ruled by docs/RULES.md. Every difference between the
 // games lives here; the engine reads nothing else.
 import { RuleOptions, RuleTable } from './vocabulary';
 

@@ -61,7 +61,7 @@ export interface RuleTable {
   emptyPile: EmptyPileRule;
   /** True in the four alternate-colour games: suits never matter, only rank and colour. */
   suitsIrrelevant: boolean;
-  /** Seed file in ../shared/seeds this table was taken from (for readers). */
+  /** Seed file in docs/seeds this table was taken from (for readers). */
   source?: string;
 }
 
