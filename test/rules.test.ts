@@ -10,7 +10,8 @@ import { moveError, playChecked } from '../src/engine/legality';
 import { encodeMove, generateMoves } from '../src/engine/movegen';
 import { describeMove, formatPosition, moveToSpec } from '../src/engine/notation';
 import { GameState } from '../src/engine/state';
-import { getRules } from '../src/rules/variants';
+import { cellsVariants, getRules, tableProblems, VARIANTS } from '../src/rules/variants';
+import { RuleTable } from '../src/rules/vocabulary';
 import { accepted, ALT_COLOUR, c, generated, isLegal, pileIdx, play, position, show, TERRACE, why } from './helpers';
 
 /** Filler piles of black Fours and Sixes (no test uses them): they make every pile non-empty. */
@@ -177,6 +178,35 @@ describe('RULES.md table: decks, foundations, tableau, reserve, cells, stock', (
         const q = s.pileIndex(s.pileName(p));
         if (q >= 0) expect(q).toBe(p);
       }
+  });
+});
+
+describe('rule tables: presets and invariants', () => {
+  it('every table is consistent: terrace family iff the base is not the Ace, suits matter iff foundations build by suit', () => {
+    for (const v of VARIANTS) expect(tableProblems(v)).toEqual([]);
+    const bad: RuleTable = { ...getRules('winery'), terraceFamily: true, suitsIrrelevant: true };
+    expect(tableProblems(bad)).toHaveLength(2);
+  });
+  it('the Terrace games differ from Signora exactly where RULES.md says', () => {
+    const diff = (a: RuleTable, b: RuleTable) =>
+      Object.keys(a)
+        .filter((k) => JSON.stringify(a[k as keyof RuleTable]) !== JSON.stringify(b[k as keyof RuleTable]))
+        .filter((k) => !['name', 'title', 'summary', 'source'].includes(k))
+        .sort();
+    const sig = getRules('signora');
+    expect(diff(getRules('double-signora'), sig)).toEqual(
+      ['baseRule', 'decks', 'emptyPile', 'foundations', 'reserveSize', 'reserveToTableau', 'tableauDeal'],
+    );
+    expect(diff(getRules('empress-of-italy'), sig)).toEqual(
+      ['autoFill', 'baseRule', 'decks', 'emptyPile', 'foundations', 'reserveSize', 'tableauDeal'],
+    );
+    expect(diff(getRules('freecell'), getRules('winery'))).toEqual(['cells', 'options', 'tableauDeal']);
+  });
+  it('--cells is a table option: FreeCell 0-4, refused elsewhere', () => {
+    expect(cellsVariants()).toEqual(['freecell']);
+    expect(getRules('freecell', { cells: 0 }).cells).toBe(0);
+    expect(() => getRules('freecell', { cells: 5 })).toThrow(/0-4/);
+    expect(() => getRules('winery', { cells: 1 })).toThrow(/freecell only/);
   });
 });
 

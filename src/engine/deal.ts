@@ -14,7 +14,7 @@
 //     (so the stock listed bottom to top is the rest of the pack reversed).
 import seedrandom from 'seedrandom';
 import { cardName, makeCard, tryParseCard } from '../cards/card';
-import { getRules, RuleError } from '../rules/variants';
+import { getRules, RuleError, VARIANTS } from '../rules/variants';
 import { RuleOptions, RuleTable } from '../rules/vocabulary';
 
 export interface Deal {
@@ -96,6 +96,13 @@ export function dealFromSeed(rules: RuleTable, seed: number): Deal {
 
 // ---- JSON ----
 
+/** The cards a player sees on top at the deal: each tableau pile's top, then the reserve's top. */
+export function exposedCards(d: Deal): number[] {
+  const tops = d.tableau.filter((p) => p.length > 0).map((p) => p[p.length - 1]);
+  if (d.reserve.length) tops.push(d.reserve[d.reserve.length - 1]);
+  return tops;
+}
+
 export interface DealJson {
   variant: string;
   seed?: number;
@@ -132,8 +139,10 @@ export function dealFromJson(obj: unknown, strict = true): Deal {
   if (typeof o.variant !== 'string') throw new DealError('deal has no "variant" string');
   const cellsField = o.cells;
   const opts: RuleOptions = {};
-  if (o.variant === 'freecell' && Array.isArray(cellsField)) {
-    if (cellsField.length > 4) throw new DealError(`deal: freecell is played with 0-4 cells, the deal lists ${cellsField.length}`);
+  const cellRange = VARIANTS.find((v) => v.name === o.variant)?.options?.cells;
+  if (cellRange && Array.isArray(cellsField)) {
+    if (cellsField.length > cellRange.max)
+      throw new DealError(`deal: ${o.variant} is played with ${cellRange.min}-${cellRange.max} cells, the deal lists ${cellsField.length}`);
     opts.cells = cellsField.length;
   }
   let rules: RuleTable;

@@ -88,6 +88,7 @@ export function moveError(s: GameState, from: number, to: number, count: number)
       }
     }
     const top = s.top(to);
+    if (r.tableauBuild !== 'down-alt-colour') return `tableau build ${r.tableauBuild} is not supported`;
     const wrap = r.tableauWrap;
     const rankOk = rankOf(card) === rankOf(top) - 1 || (wrap && rankOf(top) === 0 && rankOf(card) === 12);
     if (!rankOk) return `${name} does not go on ${cardName(top)}: the tableau builds down by one${wrap ? ' (K on A allowed)' : ''}`;

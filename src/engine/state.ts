@@ -31,6 +31,8 @@ const tableCache = new WeakMap<RuleTable, CardTables>();
 function cardTables(r: RuleTable): CardTables {
   const hit = tableCache.get(r);
   if (hit) return hit;
+  // The tables below compile RuleTable.tableauBuild; its one value is 'down-alt-colour'.
+  if (r.tableauBuild !== 'down-alt-colour') throw new Error(`tableau build ${r.tableauBuild} is not compiled`);
   const t: CardTables = {
     cls: new Uint8Array(52),
     stackOK: new Uint8Array(52 * 52),

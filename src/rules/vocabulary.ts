@@ -46,7 +46,9 @@ export interface RuleTable {
   acesStartOnFoundations: boolean;
   /** Tableau pile sizes at the deal, left to right; dealt round by round (row by row). */
   tableauDeal: number[];
-  /** Tableau builds down in alternate colour; `tableauWrap` lets a King go on an Ace. */
+  /** How cards build on the tableau: in all six tables, down by one rank in alternate colour. */
+  tableauBuild: TableauBuild;
+  /** `tableauWrap` lets a King go on an Ace. */
   tableauWrap: boolean;
   /** Red and Black: a run built down in alternate colour may move as a unit. */
   runMoves: boolean;
@@ -63,7 +65,15 @@ export interface RuleTable {
   suitsIrrelevant: boolean;
   /** Seed file in docs/seeds this table was taken from (for readers). */
   source?: string;
+  /** Command-line options the variant takes, with their ranges (FreeCell: cells 0-4). */
+  options?: { cells?: { min: number; max: number } };
 }
+
+/**
+ * Tableau building. One value today; the engine compiles it into a card-pair table (state.ts) and
+ * checks it in legality.ts, so a variant that builds otherwise is a new value here plus those two.
+ */
+export type TableauBuild = 'down-alt-colour';
 
 /** Options a variant may take on the command line. */
 export interface RuleOptions {

@@ -1,5 +1,7 @@
 // The solver's library API: solve(deal, options) -> { result, moves, base, stats }. No console output.
-import { Deal } from '../engine/deal';
+import { rankOf } from '../cards/card';
+import { Deal, exposedCards } from '../engine/deal';
+import { baseCandidateRanks } from '../rules/variants';
 import { MoveSpec, moveError } from '../engine/legality';
 import { moveCount, moveFrom, moveTo } from '../engine/movegen';
 import { moveToSpec } from '../engine/notation';
@@ -57,13 +59,7 @@ export const DEFAULT_MAX_NODES = 2_000_000;
 
 /** Ranks that may be chosen as base: Signora, those of exposed cards; DS/Empress, all 13; else none. */
 export function baseCandidates(deal: Deal): number[] {
-  const r = deal.rules;
-  if (!r.terraceFamily) return [];
-  if (r.baseRule !== 'first-move') return Array.from({ length: 13 }, (_, i) => i);
-  const ranks = new Set<number>();
-  for (const p of deal.tableau) if (p.length) ranks.add(p[p.length - 1] >> 2);
-  if (deal.reserve.length) ranks.add(deal.reserve[deal.reserve.length - 1] >> 2);
-  return [...ranks].sort((a, b) => a - b);
+  return baseCandidateRanks(deal.rules, exposedCards(deal).map(rankOf));
 }
 
 /** Makes one search over `state` (at the root), sharing table `tt` under its own salt. */
