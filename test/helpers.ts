@@ -321,3 +321,83 @@ export function unplayedPosition(v: string, seed: number): GameState {
   return new GameState(d);
 }
 
+
+/**
+ * An endgame: k cards taken back off the foundations of a won position and laid out badly on
+ * purpose: one card on each tableau pile, then the rest in the waste in random or worst order
+ * (alternate-colour games; the stock stays empty) or on random tableau piles and cells. Many are
+ * lost (the waste holds a card above one needed before it), and all are small enough to exhaust.
+ */
+export function endgame(v: string, seed: number, cells?: number): Deal {
+  const rnd = prng(seed * 7411 + v.length);
+  const rules = getRules(v, cells === undefined ? {} : { cells });
+  const base = 'A23456789TJQK'[Math.floor(rnd() * 13)];
+  const won = positionDeal(v, rules.terraceFamily ? { base, rest: 'none' } : { rest: 'none' });
+  const d = cloneDeal({ ...won, rules, cells: new Array(rules.cells).fill(-1) });
+  const T = d.tableau.length;
+  const suit = rules.foundationBuild === 'suit';
+  const k = (suit ? 24 : T + 8) + Math.floor(rnd() * 24);
+  const floor = rules.acesStartOnFoundations || rules.terraceFamily ? 1 : 0; // keep aces / the base
+  const taken: number[] = [];
+  while (taken.length < k) {
+    const fs = d.foundations.map((_, i) => i).filter((i) => d.foundations[i].length > floor);
+    if (fs.length === 0) break;
+    taken.push(d.foundations[fs[Math.floor(rnd() * fs.length)]].pop()!);
+  }
+  // Cards come off the foundations highest first, which would lay them out in winning order:
+  // shuffle them, or half the time (alternate-colour games) keep that order and reverse it in the
+  // waste, the worst order: the cards needed first at the bottom.
+  const worst = !suit && rnd() < 0.5;
+  if (!worst)
+    for (let i = taken.length - 1; i > 0; i--) {
+      const j = Math.floor(rnd() * (i + 1));
+      [taken[i], taken[j]] = [taken[j], taken[i]];
+    }
+  taken.forEach((c, i) => {
+    if (i < T) d.tableau[i].push(c);
+    else if (suit) {
+      const cell = d.cells.findIndex((x) => x < 0);
+      if (cell >= 0 && rnd() < 0.2) d.cells[cell] = c;
+      else d.tableau[Math.floor(rnd() * T)].push(c);
+    }
+    else d.waste.splice(worst ? 0 : Math.floor(rnd() * (d.waste.length + 1)), 0, c);
+  });
+  return d;
+}
+
+
+/**
+ * An alternate-colour endgame built to be often lost: every card at foundation level L or above
+ * (L random, 7-10) taken back; the tableau piles hold top-level cards (Kings in Red and Black), on
+ * which nothing but the foundations can take them, and the rest lies in the waste and a short stock
+ * in random order, so a card may sit above one it needs. Small enough for exhaustive search.
+ */
+export function deadlockEndgame(v: string, seed: number): Deal {
+  const rnd = prng(seed * 9973 + v.length * 31);
+  const rules = getRules(v);
+  const base = 'A23456789TJQK'[Math.floor(rnd() * 13)];
+  const won = positionDeal(v, rules.terraceFamily ? { base, rest: 'none' } : { rest: 'none' });
+  const d = cloneDeal(won);
+  const L = 7 + Math.floor(rnd() * 4);
+  const top: number[] = [];
+  const rest: number[] = [];
+  for (const f of d.foundations) {
+    top.push(f[12]);
+    rest.push(...f.splice(L).slice(0, -1));
+  }
+  const shuffle = (a: number[]) => {
+    for (let i = a.length - 1; i > 0; i--) {
+      const j = Math.floor(rnd() * (i + 1));
+      [a[i], a[j]] = [a[j], a[i]];
+    }
+  };
+  shuffle(top);
+  d.tableau.forEach((p, i) => p.push(i < top.length ? top[i] : rest.pop()!));
+  rest.push(...top.slice(d.tableau.length));
+  shuffle(rest);
+  const inStock = Math.floor(rnd() * Math.min(8, rest.length));
+  d.stock.push(...rest.splice(0, inStock));
+  d.waste.push(...rest);
+  checkDeal(d, false);
+  return d;
+}

@@ -12,7 +12,7 @@ import { DfsSearch } from '../src/solver/dfs';
 import { orderMoves } from '../src/solver/order';
 import { isSearchKind, SEARCHES, solve, SolveResult } from '../src/solver/solve';
 import { TranspositionTable } from '../src/solver/tt';
-import { ALL_VARIANTS, ALT_COLOUR, cloneDeal, positionDeal, prng, unplayedPosition } from './helpers';
+import { ALL_VARIANTS, ALT_COLOUR, endgame, unplayedPosition } from './helpers';
 
 function replays(deal: Deal, res: SolveResult): boolean {
   const s = new GameState(deal);
@@ -89,49 +89,6 @@ describe('move order 4: random within groups', () => {
   });
 });
 
-/**
- * An endgame: k cards taken back off the foundations of a won position and laid out badly on
- * purpose: one card on each tableau pile, then the rest in the waste in random or worst order
- * (alternate-colour games; the stock stays empty) or on random tableau piles and cells. Many are
- * lost (the waste holds a card above one needed before it), and all are small enough to exhaust.
- */
-function endgame(v: string, seed: number, cells?: number): Deal {
-  const rnd = prng(seed * 7411 + v.length);
-  const rules = getRules(v, cells === undefined ? {} : { cells });
-  const base = 'A23456789TJQK'[Math.floor(rnd() * 13)];
-  const won = positionDeal(v, rules.terraceFamily ? { base, rest: 'none' } : { rest: 'none' });
-  const d = cloneDeal({ ...won, rules, cells: new Array(rules.cells).fill(-1) });
-  const T = d.tableau.length;
-  const suit = rules.foundationBuild === 'suit';
-  const k = (suit ? 24 : T + 8) + Math.floor(rnd() * 24);
-  const floor = rules.acesStartOnFoundations || rules.terraceFamily ? 1 : 0; // keep aces / the base
-  const taken: number[] = [];
-  while (taken.length < k) {
-    const fs = d.foundations.map((_, i) => i).filter((i) => d.foundations[i].length > floor);
-    if (fs.length === 0) break;
-    taken.push(d.foundations[fs[Math.floor(rnd() * fs.length)]].pop()!);
-  }
-  // Cards come off the foundations highest first, which would lay them out in winning order:
-  // shuffle them, or half the time (alternate-colour games) keep that order and reverse it in the
-  // waste, the worst order: the cards needed first at the bottom.
-  const worst = !suit && rnd() < 0.5;
-  if (!worst)
-    for (let i = taken.length - 1; i > 0; i--) {
-      const j = Math.floor(rnd() * (i + 1));
-      [taken[i], taken[j]] = [taken[j], taken[i]];
-    }
-  taken.forEach((c, i) => {
-    if (i < T) d.tableau[i].push(c);
-    else if (suit) {
-      const cell = d.cells.findIndex((x) => x < 0);
-      if (cell >= 0 && rnd() < 0.2) d.cells[cell] = c;
-      else d.tableau[Math.floor(rnd() * T)].push(c);
-    }
-    else d.waste.splice(worst ? 0 : Math.floor(rnd() * (d.waste.length + 1)), 0, c);
-  });
-  return d;
-}
-
 describe('soundness of lost against an exhaustive plain DFS', () => {
   // Endgames small enough to exhaust: whenever the default policy (or any complete
   // search) says lost, a plain DFS with an ample table must exhaust the position too; and whenever
@@ -143,7 +100,7 @@ describe('soundness of lost against an exhaustive plain DFS', () => {
     for (const [v, cells] of [...ALL_VARIANTS.map((x) => [x, undefined] as const), ['freecell', 0] as const])
       for (let seed = 1; seed <= (cells === 0 ? 80 : 30); seed++) {
         const deal = endgame(v, seed, cells);
-        const plain = new DfsSearch(new GameState(deal), new TranspositionTable(16), 7, 0);
+        const plain = new DfsSearch(new GameState(deal), new TranspositionTable(16), 7, 0, false); // no pruning: an independent truth
         const truth = plain.run(2_000_000);
         for (const search of ['auto', 'dfs-restart', 'dfs']) {
           const r = solve(deal, { search, maxNodes: 200_000 });

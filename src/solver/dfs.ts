@@ -40,6 +40,8 @@ export class DfsSearch implements Search {
     tt: TranspositionTable,
     private readonly salt = 0,
     private readonly order: OrderMode = 1,
+    /** Play prune.ts's safe foundation moves alone (false: every move, for checking the pruning). */
+    private readonly prune = true,
   ) {
     this.rng[0] = salt | 1; // xorshift state must not be 0
     this.state = state;
@@ -60,7 +62,7 @@ export class DfsSearch implements Search {
     const start = d === 0 ? 0 : this.end[d - 1];
     if (start + MAX_MOVES > this.buf.length) this.growBuf();
     let end = generateMoves(this.state, this.buf, start);
-    const safe = safeFoundationMove(this.state, this.buf, start, end);
+    const safe = this.prune ? safeFoundationMove(this.state, this.buf, start, end) : -1;
     if (safe >= 0) {
       this.buf[start] = this.buf[safe];
       end = start + 1;
