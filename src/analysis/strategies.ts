@@ -1,8 +1,11 @@
 // Base-card selection strategies for the Terrace family (Signora, Double Signora, Empress of Italy).
 //
-// A strategy is what a player could do at the start: it sees only the exposed cards (the top card
-// of every tableau pile, and the top of the reserve where there is one) and the variant's rules. It
-// does NOT see the stock, nor the reserve below its top. It returns a base rank 0..12.
+// A strategy is what a player could do at the start: it sees the dealt cards and the variant's
+// rules, never the stock. Every card but the stock is dealt face up (docs/RULES.md; the Signora and
+// Double Signora seeds say the reserve is dealt face up), so a player sees the top card of every
+// tableau pile and the whole reserve, in order, though only the reserve's top can move. The six
+// rules below use only the exposed cards (tableau tops and reserve top); the learned strategy
+// (learned.ts) also reads the reserve below its top. A strategy returns a base rank 0..12.
 //
 // Every honest strategy picks among the exposed ranks (in Signora they are exactly the ranks that
 // may be chosen; in Double Signora and Empress any rank may start a foundation, but only an exposed
@@ -23,12 +26,15 @@ export interface DealView {
   tableauTops: number[];
   /** Top card of the reserve; null when the variant has no reserve. */
   reserveTop: number | null;
+  /** The whole reserve, bottom to top (face up, so visible); absent = only its top is known. */
+  reserve?: number[];
 }
 
 export function viewOfDeal(deal: Deal): DealView {
   return {
     tableauTops: deal.tableau.filter((p) => p.length > 0).map((p) => p[p.length - 1]),
     reserveTop: deal.reserve.length > 0 ? deal.reserve[deal.reserve.length - 1] : null,
+    reserve: [...deal.reserve],
   };
 }
 
