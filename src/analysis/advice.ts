@@ -10,8 +10,12 @@
 //     before reserve cards come free).
 // The rate is the share of those pairs won within the data's per-rank budget: a lower bound, as
 // every published figure, with a Wilson interval on the bucket's size.
+import { Deal } from '../engine/deal';
+import { baseCandidates, solve } from '../solver/solve';
+import { TranspositionTable } from '../solver/tt';
 import { FEATURE_NAMES, rankFeatures } from './features';
-import type { DealView } from './strategies';
+import { DealView, Strategy, exposedCounts, viewOfDeal } from './strategies';
+import { wilson } from './stats';
 
 export interface BucketCount {
   won: number;
@@ -56,4 +60,58 @@ export function quantile(values: number[], q: number): number {
 
 export function releaseOf(v: DealView, r: number): number {
   return rankFeatures(v, r)[RELEASE];
+}
+
+// ---- Advice for one deal ----
+
+export interface RankAdvice {
+  rank: number;
+  /** 1-based place in the recommended order; null for ranks the strategy does not choose among (not exposed). */
+  place: number | null;
+  exposed: number;
+  pred: number;
+  bucket: string;
+  /** Measured in the bucket (null when the table has no such pair). */
+  measured: (BucketCount & { rate: number; low: number; high: number }) | null;
+  /** This deal solved with this base rank, when asked. */
+  verdict?: { result: 'won' | 'lost' | 'unknown'; moves: number; nodes: number };
+}
+
+export interface Advice {
+  variant: string;
+  strategy: Strategy;
+  table: AdviceTable | null;
+  ranks: RankAdvice[];
+}
+
+/**
+ * The advice for one Terrace-family deal: the candidate ranks in the strategy's order (then, in
+ * Double Signora and Empress, the ranks that are not exposed, by measured rate), each with its
+ * bucket's measured rate and, when `maxNodes` is given, the verdict of a search with that base.
+ */
+export function advise(deal: Deal, strategy: Strategy, table: AdviceTable | null, maxNodes?: number): Advice {
+  const view = viewOfDeal(deal);
+  const counts = exposedCounts(view);
+  const order = strategy.order(view);
+  const cuts = table?.releaseCuts ?? null;
+  const one = (rank: number, place: number | null): RankAdvice => {
+    const bucket = bucketOf(view, rank, cuts);
+    const b = table?.buckets[bucket];
+    const measured = b && b.deals > 0 ? { ...b, rate: b.won / b.deals, low: wilson(b.won, b.deals)[0], high: wilson(b.won, b.deals)[1] } : null;
+    return { rank, place, exposed: counts[rank], pred: counts[(rank + 12) % 13], bucket, measured };
+  };
+  const ranks = order.map((r, i) => one(r, i + 1));
+  const rest = baseCandidates(deal)
+    .filter((r) => !order.includes(r))
+    .map((r) => one(r, null))
+    .sort((a, b) => (b.measured?.rate ?? -1) - (a.measured?.rate ?? -1) || a.rank - b.rank);
+  ranks.push(...rest);
+  if (maxNodes !== undefined) {
+    const tt = new TranspositionTable(32);
+    for (const ra of ranks) {
+      const res = solve(deal, { base: ra.rank, maxNodes, tt });
+      ra.verdict = { result: res.result, moves: res.moves.length, nodes: res.stats.nodes };
+    }
+  }
+  return { variant: deal.rules.name, strategy, table, ranks };
 }

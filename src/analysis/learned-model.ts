@@ -469,3 +469,10 @@ export const ADVICE_TABLES: Record<string, AdviceTable> = {
     }
   }
 };
+
+/** The strategy `solitaire advise` follows per game (see bench/fit-strategy.ts). */
+export const RECOMMENDED: Record<string, string> = {
+  "signora": "learned",
+  "double-signora": "most-exposed",
+  "empress-of-italy": "most-exposed"
+};

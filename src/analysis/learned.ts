@@ -140,6 +140,7 @@ export function learnedStrategy(model: LearnedModel): Strategy {
     name: 'learned',
     description: `logistic score over visible features (fitted on ${model.variant} seeds ${model.trainSeeds.from}-${model.trainSeeds.to}); the ${model.candidates === 'all' ? 'rank' : 'exposed rank'} with the highest score`,
     pick: (v) => rankOrder(model, v)[0].rank,
+    order: (v) => rankOrder(model, v).map((x) => x.rank),
   };
 }
 

@@ -13,7 +13,6 @@
 //   nothing yet (both win everything in it); the files report its size so that this stays visible.
 import * as fs from 'fs';
 import * as path from 'path';
-import { RANKS } from '../cards/card';
 import { dealFromSeed } from '../engine/deal';
 import { getRules, variantNames } from '../rules/variants';
 import { baseCandidates } from '../solver/solve';
@@ -36,8 +35,8 @@ import {
   strategyRecord,
   writeCsvFile,
 } from './records';
-import { STRATEGIES, Strategy, StrategyDeal, evaluateStrategies, exposedCounts, viewOfDeal } from './strategies';
-import { bestVerdict, groupBySeed, orVerdict } from './summary';
+import { STRATEGIES, Strategy, StrategyDeal, bestExposedVerdict, evaluateStrategies, viewOfDeal } from './strategies';
+import { bestVerdict, groupBySeed } from './summary';
 
 export const TERRACE_VARIANTS = ['signora', 'double-signora', 'empress-of-italy'] as const;
 export const PAIRED_FILE = 'strategies-paired.csv';
@@ -130,17 +129,7 @@ export const BEST: Entity = { name: 'best', verdict: (d) => d.best };
  * The oracle over the exposed ranks only: the best a player can do by putting an exposed card on a
  * foundation at once (Double Signora and Empress; in Signora it is `best`).
  */
-export const BEST_EXPOSED: Entity = {
-  name: 'best-exposed',
-  verdict: (d) => {
-    const n = exposedCounts(d.view);
-    const labels = RANKS.split('').filter((_, r) => n[r] > 0);
-    return orVerdict(
-      labels.map((l) => d.rows.get(l)?.result ?? 'unknown'),
-      true,
-    );
-  },
-};
+export const BEST_EXPOSED: Entity = { name: 'best-exposed', verdict: bestExposedVerdict };
 
 export function strategyEntity(s: Strategy): Entity {
   return { name: s.name, verdict: (d) => d.rows.get(baseLabel(s.pick(d.view)))?.result ?? 'unknown' };
