@@ -194,6 +194,11 @@ describe('evaluation from per-deal files', () => {
     expect(lines[0]).toBe(PAIRED_COLUMNS.join(','));
     expect(lines).toHaveLength(1 + 56);
     expect(fs.readFileSync(files.strategies, 'utf8').split('\n')[2]).toMatch(/^double-signora,best-exposed,12,/);
+    // The chart: one dot per strategy row, each labelled.
+    const svg = fs.readFileSync(files.chart, 'utf8');
+    expect(svg.startsWith('<svg')).toBe(true);
+    expect(svg.match(/<circle /g)).toHaveLength(ev.strategyRows.length);
+    for (const r of ev.strategyRows) expect(svg).toContain(`>${r.strategy}</text>`);
   });
 
   it('a proved loss makes the decided subset informative', () => {

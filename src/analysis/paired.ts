@@ -141,3 +141,11 @@ export function comparePaired(wonA: readonly boolean[], wonB: readonly boolean[]
   const deals = wonA.length;
   return { ...t, deals, wonA: t.a + t.b, wonB: t.a + t.c, diff: ci.diff, ciLow: ci.low, ciHigh: ci.high, p: mcnemarExact(t.b, t.c) };
 }
+
+/** p-values: 4 significant digits, small ones in exponent form. */
+export function fmtP(p: number): string {
+  if (!Number.isFinite(p)) return '';
+  if (p === 0) return '0';
+  return p < 1e-4 ? p.toExponential(2) : String(Number(p.toPrecision(4)));
+}
+

@@ -17,7 +17,9 @@ import { dealFromSeed } from '../engine/deal';
 import { getRules, variantNames } from '../rules/variants';
 import { baseCandidates } from '../solver/solve';
 import { LearnedModel, learnedStrategy } from './learned';
-import { PairedResult, comparePaired, holmAdjust } from './paired';
+import { PairedResult, comparePaired, fmtP, holmAdjust } from './paired';
+
+export { fmtP };
 import {
   DEAL_COLUMNS,
   DealRow,
@@ -35,11 +37,13 @@ import {
   strategyRecord,
   writeCsvFile,
 } from './records';
+import { strategyChartSvg } from './strategy-report';
 import { STRATEGIES, Strategy, StrategyDeal, bestExposedVerdict, evaluateStrategies, viewOfDeal } from './strategies';
 import { bestVerdict, groupBySeed } from './summary';
 
 export const TERRACE_VARIANTS = ['signora', 'double-signora', 'empress-of-italy'] as const;
 export const PAIRED_FILE = 'strategies-paired.csv';
+export const CHART_FILE = 'strategies.svg';
 export const PAIRED_COLUMNS = [
   'variant',
   'seeds',
@@ -199,13 +203,6 @@ export function allPairs(entities: Entity[]): [Entity, Entity][] {
   return out;
 }
 
-/** p-values: 4 significant digits, small ones in exponent form. */
-export function fmtP(p: number): string {
-  if (!Number.isFinite(p)) return '';
-  if (p === 0) return '0';
-  return p < 1e-4 ? p.toExponential(2) : String(Number(p.toPrecision(4)));
-}
-
 export function pairedRecord(r: PairedRow): (string | number)[] {
   return [
     r.variant,
@@ -300,8 +297,8 @@ export function variantsIn(dir: string): string[] {
   return TERRACE_VARIANTS.filter((v) => fs.existsSync(dealFile(dir, v)));
 }
 
-/** Writes strategies.csv and strategies-paired.csv (whole files, variants in the rules' order). */
-export function writeStrategyFiles(outDir: string, evals: VariantEvaluation[]): { strategies: string; paired: string } {
+/** Writes strategies.csv, strategies-paired.csv and the chart strategies.svg (whole files, variants in the rules' order). */
+export function writeStrategyFiles(outDir: string, evals: VariantEvaluation[]): { strategies: string; paired: string; chart: string } {
   fs.mkdirSync(outDir, { recursive: true });
   const order = (v: string) => variantNames().indexOf(v);
   const sorted = [...evals].sort((a, b) => order(a.variant) - order(b.variant));
@@ -309,7 +306,9 @@ export function writeStrategyFiles(outDir: string, evals: VariantEvaluation[]): 
   const paired = path.join(outDir, PAIRED_FILE);
   writeCsvFile(strategies, STRATEGY_COLUMNS, sorted.flatMap((e) => e.strategyRows.map(strategyRecord)));
   writeCsvFile(paired, PAIRED_COLUMNS, sorted.flatMap((e) => e.paired.map(pairedRecord)));
-  return { strategies, paired };
+  const chart = path.join(outDir, CHART_FILE);
+  fs.writeFileSync(chart, strategyChartSvg(sorted));
+  return { strategies, paired, chart };
 }
 
 // ---- Sensitivity: does the ranking survive another budget? ----

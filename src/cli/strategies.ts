@@ -38,10 +38,10 @@ export function register(program: Command): void {
   program
     .command('strategies')
     .description(
-      `score the base-card strategies from existing per-deal files (no solving): writes strategies.csv and ${PAIRED_FILE} (paired exact McNemar tests with Holm's correction) and prints the tables; --compare checks that the ranking survives another budget`,
+      `score the base-card strategies from existing per-deal files (no solving): writes strategies.csv, ${PAIRED_FILE} (paired exact McNemar tests with Holm's correction) and the chart strategies.svg, and prints the tables; --compare checks that the ranking survives another budget`,
     )
     .argument('[dir]', 'directory with <variant>-deals.csv files of the Terrace family (every candidate rank searched)', 'results/published')
-    .option('--out <dir>', 'where to write strategies.csv and strategies-paired.csv (default: dir)')
+    .option('--out <dir>', 'where to write strategies.csv, strategies-paired.csv and strategies.svg (default: dir)')
     .option('--no-write', 'print only, write no file')
     .option('--no-learned', 'leave out the learned strategy (its held-out evaluation)')
     .option(
@@ -83,7 +83,7 @@ Examples:
       for (const e of evals) lines.push(...formatEvaluation(e), '');
       if (o.write) {
         const files = writeStrategyFiles(o.out ?? dir, evals);
-        lines.push(`wrote ${files.strategies} and ${files.paired}`);
+        lines.push(`wrote ${files.strategies}, ${files.paired} and ${files.chart}`);
       }
       out(lines.join('\n'));
     });
