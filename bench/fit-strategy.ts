@@ -14,8 +14,8 @@ import { RANKS } from '../src/cards/card';
 import { AdviceTable, bucketOf, quantile, releaseOf } from '../src/analysis/advice';
 import { FEATURE_NAMES, rankFeatures } from '../src/analysis/features';
 import { LearnedModel, fitLogistic, learnedStrategy, unitWeights } from '../src/analysis/learned';
-import { EvalDeal, TERRACE_VARIANTS, evaluateHeldOut, loadEvalDeals } from '../src/analysis/strategy-eval';
-import { dealFile, readDealFile } from '../src/analysis/records';
+import { EvalDeal, TERRACE_VARIANTS, evaluateHeldOut, loadEvalDeals, readDealRowsAnyVersion } from '../src/analysis/strategy-eval';
+import { dealFile } from '../src/analysis/records';
 
 function arg(name: string, def: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -35,13 +35,7 @@ function featuresFor(variant: string): string[] {
 function budgetOf(dir: string, variant: string): number {
   // The largest node count of an unknown row is the per-rank budget of the run.
   let max = 0;
-  try {
-    for (const r of readDealFile(dealFile(dir, variant))) if (r.result === 'unknown') max = Math.max(max, r.nodes);
-  } catch {
-    // A legacy file (no proof column): read it the lenient way.
-    const { readDealRowsAnyVersion } = require('../src/analysis/strategy-eval');
-    for (const r of readDealRowsAnyVersion(dealFile(dir, variant))) if (r.result === 'unknown') max = Math.max(max, r.nodes);
-  }
+  for (const r of readDealRowsAnyVersion(dealFile(dir, variant))) if (r.result === 'unknown') max = Math.max(max, r.nodes);
   return max;
 }
 

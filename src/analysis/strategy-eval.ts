@@ -315,7 +315,7 @@ export function writeStrategyFiles(outDir: string, evals: VariantEvaluation[]): 
 
 export interface SensitivityResult {
   variant: string;
-  /** Seeds present in both directories. */
+  /** Deals present in both directories with a row for every candidate rank. */
   deals: number;
   seeds: string;
   /** Strategy names best first, in A and in B (fixed strategies only; ties by name order). */
@@ -353,8 +353,10 @@ export function kendallTauB(x: number[], y: number[]): number {
 }
 
 export function compareBudgets(dirA: string, dirB: string, variant: string): SensitivityResult | null {
-  const a = loadEvalDeals(dirA, variant);
-  const b = loadEvalDeals(dirB, variant);
+  // Only deals with a row for every candidate rank (a run stopped half way leaves some without).
+  const complete = (d: EvalDeal) => d.candidates.every((c) => d.rows.has(c));
+  const a = loadEvalDeals(dirA, variant).filter(complete);
+  const b = loadEvalDeals(dirB, variant).filter(complete);
   const inB = new Set(b.map((d) => d.seed));
   const inA = new Set(a.map((d) => d.seed));
   const da = a.filter((d) => inB.has(d.seed));
