@@ -55,10 +55,13 @@ export function register(program: Command): void {
       'after',
       `
 Output, one line per rank, best first:
-  rank        the base rank, in the order of the recommended strategy (Signora: the learned
-              strategy; Double Signora and Empress: most-exposed; see the README, "Choosing the
-              base card"). In Double Signora and Empress the ranks with no exposed card follow,
-              marked "-": committing to one of them means waiting for it to come up.
+  rank        the base rank, in the order of the recommended strategy (see the README,
+              "Choosing the base card"; --strategy picks another):
+${Object.entries(RECOMMENDED)
+  .map(([v, n]) => `                ${v}: ${n}`)
+  .join('\n')}
+              In Double Signora and Empress the ranks with no exposed card follow, marked "-":
+              committing to one of them means waiting for it to come up.
   exp / pred  exposed copies of the rank and of the rank below it (which goes up last)
   like this   the (deal, rank) pairs of the published data in the same bucket (exposed copies,
               predecessor copies and, with a reserve, how soon the reserve comes free): won / all,
