@@ -1,8 +1,11 @@
 // Base-card selection strategies for the Terrace family (Signora, Double Signora, Empress of Italy).
 //
-// A strategy is what a player could do at the start: it sees only the exposed cards (the top card
-// of every tableau pile, and the top of the reserve where there is one) and the variant's rules. It
-// does NOT see the stock, nor the reserve below its top. It returns a base rank 0..12.
+// A strategy is what a player could do at the start: it sees the dealt cards and the variant's
+// rules, never the stock. Every card but the stock is dealt face up (docs/RULES.md; the Signora and
+// Double Signora seeds say the reserve is dealt face up), so a player sees the top card of every
+// tableau pile and the whole reserve, in order, though only the reserve's top can move. The six
+// rules below use only the exposed cards (tableau tops and reserve top); the learned strategy
+// (learned.ts) also reads the reserve below its top. A strategy returns a base rank 0..12.
 //
 // Every honest strategy picks among the exposed ranks (in Signora they are exactly the ranks that
 // may be chosen; in Double Signora and Empress any rank may start a foundation, but only an exposed
@@ -14,6 +17,7 @@
 // `best` (won if any rank wins) bounds every strategy from above.
 import { colourOf, rankOf } from '../cards/card';
 import { Deal } from '../engine/deal';
+import { getRules } from '../rules/variants';
 import { DealRow, StrategyRow, Verdict, baseLabel } from './records';
 import { winRate } from './stats';
 
@@ -23,12 +27,15 @@ export interface DealView {
   tableauTops: number[];
   /** Top card of the reserve; null when the variant has no reserve. */
   reserveTop: number | null;
+  /** The whole reserve, bottom to top (face up, so visible); absent = only its top is known. */
+  reserve?: number[];
 }
 
 export function viewOfDeal(deal: Deal): DealView {
   return {
     tableauTops: deal.tableau.filter((p) => p.length > 0).map((p) => p[p.length - 1]),
     reserveTop: deal.reserve.length > 0 ? deal.reserve[deal.reserve.length - 1] : null,
+    reserve: [...deal.reserve],
   };
 }
 
@@ -47,28 +54,26 @@ export interface Strategy {
   name: string;
   description: string;
   pick(v: DealView): number;
+  /** The ranks it would choose among, best first (pick(v) === order(v)[0]); for `solitaire advise`. */
+  order(v: DealView): number[];
 }
 
-/** The exposed rank with the smallest key vector (compared left to right), then the lowest rank. */
-function argmin(v: DealView, key: (r: number, counts: number[]) => number[]): number {
+/** The exposed ranks sorted by key vector (compared left to right), then by lowest rank. */
+function orderBy(v: DealView, key: (r: number, counts: number[]) => number[]): number[] {
   const counts = exposedCounts(v);
-  let best = -1;
-  let bestKey: number[] = [];
-  for (let r = 0; r < 13; r++) {
-    if (counts[r] === 0) continue;
-    const k = key(r, counts);
-    let better = best < 0;
-    for (let i = 0; !better && i < k.length; i++) {
-      if (k[i] < bestKey[i]) better = true;
-      else if (k[i] > bestKey[i]) break;
-    }
-    if (better) {
-      best = r;
-      bestKey = k;
-    }
-  }
-  if (best < 0) throw new Error('strategy: no exposed card');
-  return best;
+  const ranks: { r: number; k: number[] }[] = [];
+  for (let r = 0; r < 13; r++) if (counts[r] > 0) ranks.push({ r, k: key(r, counts) });
+  if (ranks.length === 0) throw new Error('strategy: no exposed card');
+  ranks.sort((a, b) => {
+    for (let i = 0; i < a.k.length; i++) if (a.k[i] !== b.k[i]) return a.k[i] - b.k[i];
+    return a.r - b.r;
+  });
+  return ranks.map((x) => x.r);
+}
+
+/** A strategy from its sort key: it picks the exposed rank with the smallest key, then the lowest rank. */
+function keyed(name: string, description: string, key: (v: DealView, r: number, counts: number[]) => number[]): Strategy {
+  return { name, description, pick: (v) => orderBy(v, (r, n) => key(v, r, n))[0], order: (v) => orderBy(v, (r, n) => key(v, r, n)) };
 }
 
 /**
@@ -94,11 +99,7 @@ export function exposedRunLength(v: DealView, r: number): number {
   return best;
 }
 
-export const MOST_EXPOSED: Strategy = {
-  name: 'most-exposed',
-  description: 'the rank with the most exposed copies (ties: lowest rank)',
-  pick: (v) => argmin(v, (r, n) => [-n[r]]),
-};
+export const MOST_EXPOSED: Strategy = keyed('most-exposed', 'the rank with the most exposed copies (ties: lowest rank)', (_v, r, n) => [-n[r]]);
 
 export const STRATEGIES: readonly Strategy[] = [
   MOST_EXPOSED,
@@ -106,27 +107,26 @@ export const STRATEGIES: readonly Strategy[] = [
     name: 'reserve-top',
     description: "the reserve top's rank; without a reserve (Empress), most-exposed",
     pick: (v) => (v.reserveTop !== null ? rankOf(v.reserveTop) : MOST_EXPOSED.pick(v)),
+    // The reserve top first, then the others as most-exposed orders them.
+    order: (v) => {
+      const rest = MOST_EXPOSED.order(v);
+      if (v.reserveTop === null) return rest;
+      const top = rankOf(v.reserveTop);
+      return [top, ...rest.filter((r) => r !== top)];
+    },
   },
-  {
-    name: 'least-predecessor',
-    description: 'the exposed rank whose predecessor (rank-1, K before A) has the fewest exposed copies, as those cards go up last (ties: most exposed copies, then lowest rank)',
-    pick: (v) => argmin(v, (r, n) => [n[(r + 12) % 13], -n[r]]),
-  },
-  {
-    name: 'lowest-exposed',
-    description: 'the lowest exposed rank (A lowest, K highest)',
-    pick: (v) => argmin(v, (r) => [r]),
-  },
-  {
-    name: 'highest-exposed',
-    description: 'the highest exposed rank',
-    pick: (v) => argmin(v, (r) => [-r]),
-  },
-  {
-    name: 'longest-run',
-    description: 'the rank whose foundation run from exposed cards alone is longest (ties: most exposed copies, then lowest rank)',
-    pick: (v) => argmin(v, (r, n) => [-exposedRunLength(v, r), -n[r]]),
-  },
+  keyed(
+    'least-predecessor',
+    'the exposed rank whose predecessor (rank-1, K before A) has the fewest exposed copies, as those cards go up last (ties: most exposed copies, then lowest rank)',
+    (_v, r, n) => [n[(r + 12) % 13], -n[r]],
+  ),
+  keyed('lowest-exposed', 'the lowest exposed rank (A lowest, K highest)', (_v, r) => [r]),
+  keyed('highest-exposed', 'the highest exposed rank', (_v, r) => [-r]),
+  keyed(
+    'longest-run',
+    'the rank whose foundation run from exposed cards alone is longest (ties: most exposed copies, then lowest rank)',
+    (v, r, n) => [-exposedRunLength(v, r), -n[r]],
+  ),
 ];
 
 export function strategyByName(name: string): Strategy | undefined {
@@ -150,9 +150,27 @@ function scoreRow(variant: string, strategy: string, verdicts: Verdict[]): Strat
   return { variant, strategy, deals: verdicts.length, won, unknown, win_rate: e.rate, ci_low: e.low, ci_high: e.high };
 }
 
-/** Rows of strategies.csv for one variant: the oracle `best` first, then every strategy. */
+/**
+ * The verdict of the oracle over the exposed ranks: won if an exposed rank's row is won, lost if all
+ * are lost. In Double Signora and Empress (base = first foundation card) it is the best a player
+ * can do by putting an exposed card on a foundation at once, rather than waiting for another rank.
+ */
+export function bestExposedVerdict(d: StrategyDeal): Verdict {
+  const n = exposedCounts(d.view);
+  const v: Verdict[] = [];
+  for (let r = 0; r < 13; r++) if (n[r] > 0) v.push(d.rows.get(baseLabel(r))?.result ?? 'unknown');
+  if (v.includes('won')) return 'won';
+  return v.length > 0 && v.every((x) => x === 'lost') ? 'lost' : 'unknown';
+}
+
+/**
+ * Rows of strategies.csv for one variant: the oracle `best` first; in Double Signora and Empress
+ * (any rank may be the base) then `best-exposed`, the oracle over the exposed ranks; then every
+ * strategy.
+ */
 export function evaluateStrategies(variant: string, deals: StrategyDeal[], strategies: readonly Strategy[] = STRATEGIES): StrategyRow[] {
   const out = [scoreRow(variant, 'best', deals.map((d) => d.best))];
+  if (getRules(variant).baseRule !== 'first-move') out.push(scoreRow(variant, 'best-exposed', deals.map(bestExposedVerdict)));
   for (const s of strategies) {
     const verdicts = deals.map((d) => d.rows.get(baseLabel(s.pick(d.view)))?.result ?? 'unknown');
     out.push(scoreRow(variant, s.name, verdicts));

@@ -15,6 +15,8 @@ import { register as registerVariants } from './variants';
 import { register as registerVerify } from './verify';
 // (add command imports here, e.g.: import { registerAnalyze } from './analyze';)
 import { registerAnalyze } from './analyze';
+import { register as registerStrategies } from './strategies';
+import { register as registerAdvise } from './advise';
 
 // ==== COMMANDS ====================================================================================
 // To add a command: one import above and one line in this list. Order = order in --help.
@@ -24,6 +26,8 @@ const COMMANDS: ((program: Command) => void)[] = [
   registerSolve,
   registerVerify,
   registerAnalyze,
+  registerStrategies,
+  registerAdvise,
 ];
 // ==================================================================================================
 

@@ -1,0 +1,397 @@
+// Strategy evaluation from per-deal files, without re-solving (issue 13): strategies.csv,
+// strategies-paired.csv, the held-out evaluation of the learned strategy, and the sensitivity check
+// that compares two directories of per-deal files (e.g. two node budgets).
+//
+// Measures (a strategy "wins" a deal when the row of the rank it picks says so):
+// - `budget`: won within the per-rank budget B of the per-deal file. Unknown and missing rows count
+//   as not won, so every rate is a lower bound of the true rate (no loss needs proving). The
+//   primary measure: reproducible for a given solver and budget.
+// - `decided`: the same comparison restricted, pair by pair, to the deals on which both compared
+//   verdicts are decided (won or lost). A strategy's verdict is that of its rank's row; an oracle's
+//   is its OR-verdict (won if a rank in its set is won, lost only if all are lost). With no loss
+//   proofs in the data the decided deals are exactly those both sides won, so this subset says
+//   nothing yet (both win everything in it); the files report its size so that this stays visible.
+import * as fs from 'fs';
+import * as path from 'path';
+import { dealFromSeed } from '../engine/deal';
+import { getRules, variantNames } from '../rules/variants';
+import { baseCandidates } from '../solver/solve';
+import { LearnedModel, learnedStrategy } from './learned';
+import { PairedResult, comparePaired, fmtP, holmAdjust } from './paired';
+
+export { fmtP };
+import {
+  DEAL_COLUMNS,
+  DealRow,
+  RecordsError,
+  STRATEGY_COLUMNS,
+  StrategyRow,
+  Verdict,
+  baseLabel,
+  dealFile,
+  fmtRate,
+  parseBaseLabel,
+  parseCsv,
+  readDealFile,
+  strategiesFile,
+  strategyRecord,
+  writeCsvFile,
+} from './records';
+import { strategyChartSvg } from './strategy-report';
+import { STRATEGIES, Strategy, StrategyDeal, bestExposedVerdict, evaluateStrategies, viewOfDeal } from './strategies';
+import { bestVerdict, groupBySeed } from './summary';
+
+export const TERRACE_VARIANTS = ['signora', 'double-signora', 'empress-of-italy'] as const;
+export const PAIRED_FILE = 'strategies-paired.csv';
+export const CHART_FILE = 'strategies.svg';
+export const PAIRED_COLUMNS = [
+  'variant',
+  'seeds',
+  'measure',
+  'a',
+  'b',
+  'deals',
+  'a_won',
+  'b_won',
+  'a_only',
+  'b_only',
+  'diff',
+  'ci_low',
+  'ci_high',
+  'p_value',
+  'p_holm',
+  'significant',
+] as const;
+export type Measure = 'budget' | 'decided';
+export const SIGNIFICANCE = 0.05;
+
+/** The per-deal columns before the `proof` column was added (the first published runs). */
+const LEGACY_DEAL_COLUMNS = DEAL_COLUMNS.slice(0, 7);
+
+/**
+ * Reads a per-deal file of either format: with the `proof` column (records.ts) or without it (the
+ * files published before it, read as if every proof field were empty; they hold no `lost`).
+ */
+export function readDealRowsAnyVersion(file: string): DealRow[] {
+  if (!fs.existsSync(file)) return [];
+  const text = fs.readFileSync(file, 'utf8');
+  const nl = text.indexOf('\n');
+  const header = (nl < 0 ? text : text.slice(0, nl)).replace(/\r$/, '');
+  if (header !== LEGACY_DEAL_COLUMNS.join(',')) return readDealFile(file);
+  const { records } = parseCsv(text);
+  const rows: DealRow[] = [];
+  for (let k = 1; k < records.length; k++) {
+    const f = records[k];
+    if (f.length === 1 && f[0] === '') continue;
+    const where = `${file} line ${k + 1}`;
+    if (f.length !== 7) throw new RecordsError(`${where}: ${f.length} fields, expected 7`);
+    const [variant, seed, base, result, moves, nodes, ms] = f;
+    if (!/^\d+$/.test(seed)) throw new RecordsError(`${where}: bad seed "${seed}"`);
+    if (parseBaseLabel(base) === -1) throw new RecordsError(`${where}: bad base "${base}"`);
+    if (result !== 'won' && result !== 'unknown') throw new RecordsError(`${where}: result "${result}" in a file without the proof column`);
+    rows.push({ variant, seed: Number(seed), base, result, moves: moves === '' ? null : Number(moves), nodes: Number(nodes), ms: Number(ms), proof: '' });
+  }
+  return rows;
+}
+
+/** A deal for the evaluation: StrategyDeal plus its candidate rank letters. */
+export interface EvalDeal extends StrategyDeal {
+  candidates: string[];
+}
+
+/**
+ * The deals of one Terrace variant that have per-rank rows in `dir`, by seed, optionally limited
+ * to a seed range. The view is recomputed from the seed (dealing is frozen by golden tests).
+ */
+export function loadEvalDeals(dir: string, variant: string, seeds?: { from: number; to: number }): EvalDeal[] {
+  const rules = getRules(variant);
+  if (!rules.terraceFamily) throw new RecordsError(`${variant} is not in the Terrace family: it has no base card to choose`);
+  const rows = readDealRowsAnyVersion(dealFile(dir, variant)).filter(
+    (r) => r.variant === variant && (!seeds || (r.seed >= seeds.from && r.seed <= seeds.to)),
+  );
+  const out: EvalDeal[] = [];
+  for (const [seed, g] of groupBySeed(rows)) {
+    const deal = dealFromSeed(rules, seed);
+    const candidates = baseCandidates(deal).map(baseLabel);
+    const best = bestVerdict(g, candidates);
+    if (!best) continue;
+    out.push({ seed, view: viewOfDeal(deal), rows: g, best, candidates });
+  }
+  return out.sort((a, b) => a.seed - b.seed);
+}
+
+/** Something scored per deal: an oracle or a strategy. */
+export interface Entity {
+  name: string;
+  verdict(d: EvalDeal): Verdict;
+}
+
+/** The oracle `best`: won if any candidate rank is won (lost only if every candidate is lost). */
+export const BEST: Entity = { name: 'best', verdict: (d) => d.best };
+
+/**
+ * The oracle over the exposed ranks only: the best a player can do by putting an exposed card on a
+ * foundation at once (Double Signora and Empress; in Signora it is `best`).
+ */
+export const BEST_EXPOSED: Entity = { name: 'best-exposed', verdict: bestExposedVerdict };
+
+export function strategyEntity(s: Strategy): Entity {
+  return { name: s.name, verdict: (d) => d.rows.get(baseLabel(s.pick(d.view)))?.result ?? 'unknown' };
+}
+
+/** Whether a variant's base is committed to later (any rank may start a foundation). */
+export function commitsLater(variant: string): boolean {
+  return getRules(variant).baseRule !== 'first-move';
+}
+
+/** The oracles and the six fixed strategies of a variant, in report order. */
+export function standardEntities(variant: string): Entity[] {
+  return [BEST, ...(commitsLater(variant) ? [BEST_EXPOSED] : []), ...STRATEGIES.map(strategyEntity)];
+}
+
+export interface PairedRow extends PairedResult {
+  variant: string;
+  seeds: string;
+  measure: Measure;
+  nameA: string;
+  nameB: string;
+  pHolm: number;
+  significant: boolean;
+}
+
+function outcomes(deals: EvalDeal[], a: Entity, b: Entity, measure: Measure): { wonA: boolean[]; wonB: boolean[] } {
+  const wonA: boolean[] = [];
+  const wonB: boolean[] = [];
+  for (const d of deals) {
+    const va = a.verdict(d);
+    const vb = b.verdict(d);
+    if (measure === 'decided' && (va === 'unknown' || vb === 'unknown')) continue;
+    wonA.push(va === 'won');
+    wonB.push(vb === 'won');
+  }
+  return { wonA, wonB };
+}
+
+export function seedsLabel(deals: { seed: number }[]): string {
+  if (deals.length === 0) return '';
+  return `${deals[0].seed}-${deals[deals.length - 1].seed}`;
+}
+
+/**
+ * Paired comparisons of one family: the given pairs on the same deals, for each measure; Holm's
+ * correction runs over the pairs of one (variant, seeds, measure).
+ */
+export function pairedFamily(variant: string, deals: EvalDeal[], pairs: [Entity, Entity][], seeds = seedsLabel(deals)): PairedRow[] {
+  const out: PairedRow[] = [];
+  for (const measure of ['budget', 'decided'] as Measure[]) {
+    const res = pairs.map(([a, b]) => {
+      const o = outcomes(deals, a, b, measure);
+      return { a, b, r: comparePaired(o.wonA, o.wonB) };
+    });
+    const adj = holmAdjust(res.map((x) => x.r.p));
+    res.forEach((x, i) =>
+      out.push({ ...x.r, variant, seeds, measure, nameA: x.a.name, nameB: x.b.name, pHolm: adj[i], significant: adj[i] < SIGNIFICANCE }),
+    );
+  }
+  return out;
+}
+
+/** Every pair of the entities, in order (oracles first, so each strategy is compared with them). */
+export function allPairs(entities: Entity[]): [Entity, Entity][] {
+  const out: [Entity, Entity][] = [];
+  for (let i = 0; i < entities.length; i++) for (let j = i + 1; j < entities.length; j++) out.push([entities[i], entities[j]]);
+  return out;
+}
+
+export function pairedRecord(r: PairedRow): (string | number)[] {
+  return [
+    r.variant,
+    r.seeds,
+    r.measure,
+    r.nameA,
+    r.nameB,
+    r.deals,
+    r.wonA,
+    r.wonB,
+    r.b,
+    r.c,
+    fmtRate(r.diff),
+    fmtRate(r.ciLow),
+    fmtRate(r.ciHigh),
+    fmtP(r.p),
+    fmtP(r.pHolm),
+    r.significant ? 'yes' : 'no',
+  ];
+}
+
+/** Held-out evaluation of the learned strategy of one variant. */
+export interface HeldOut {
+  variant: string;
+  model: LearnedModel;
+  /** Seeds evaluated: those of the data outside the model's training range. */
+  seeds: string;
+  deals: number;
+  /** The fixed strategy with the highest win rate on the training seeds (chosen without the held-out ones). */
+  bestFixed: string;
+  rates: { name: string; won: number; rate: number }[];
+  /** (learned - bestFixed) / (oracle - bestFixed) on the held-out seeds. */
+  gapClosed: number;
+  paired: PairedRow[];
+}
+
+function wonCount(deals: EvalDeal[], e: Entity): number {
+  return deals.filter((d) => e.verdict(d) === 'won').length;
+}
+
+export function evaluateHeldOut(variant: string, deals: EvalDeal[], model: LearnedModel): HeldOut | null {
+  const inTrain = (d: EvalDeal) => d.seed >= model.trainSeeds.from && d.seed <= model.trainSeeds.to;
+  const train = deals.filter(inTrain);
+  const test = deals.filter((d) => !inTrain(d));
+  if (test.length === 0) return null;
+  const fixed = STRATEGIES.map(strategyEntity);
+  let bestFixed = fixed[0];
+  for (const e of fixed) if (wonCount(train, e) > wonCount(train, bestFixed)) bestFixed = e;
+  const learned = strategyEntity(learnedStrategy(model));
+  const entities = [...standardEntities(variant), learned];
+  const rates = entities.map((e) => ({ name: e.name, won: wonCount(test, e), rate: wonCount(test, e) / test.length }));
+  const rate = (n: string) => rates.find((r) => r.name === n)!.rate;
+  const gap = rate('best') - rate(bestFixed.name);
+  const paired = pairedFamily(
+    variant,
+    test,
+    entities.filter((e) => e !== learned).map((e) => [learned, e] as [Entity, Entity]),
+  );
+  return {
+    variant,
+    model,
+    seeds: seedsLabel(test),
+    deals: test.length,
+    bestFixed: bestFixed.name,
+    rates,
+    gapClosed: gap > 0 ? (rate('learned') - rate(bestFixed.name)) / gap : NaN,
+    paired,
+  };
+}
+
+/** Everything `solitaire strategies DIR` computes for one variant. */
+export interface VariantEvaluation {
+  variant: string;
+  deals: EvalDeal[];
+  strategyRows: StrategyRow[];
+  paired: PairedRow[];
+  heldOut: HeldOut | null;
+}
+
+export function evaluateVariant(dir: string, variant: string, model?: LearnedModel): VariantEvaluation | null {
+  const deals = loadEvalDeals(dir, variant);
+  if (deals.length === 0) return null;
+  const strategyRows = evaluateStrategies(variant, deals);
+  const paired = pairedFamily(variant, deals, allPairs(standardEntities(variant)));
+  const heldOut = model ? evaluateHeldOut(variant, deals, model) : null;
+  if (heldOut) paired.push(...heldOut.paired);
+  return { variant, deals, strategyRows, paired, heldOut };
+}
+
+/** Terrace variants with a per-deal file in `dir`. */
+export function variantsIn(dir: string): string[] {
+  return TERRACE_VARIANTS.filter((v) => fs.existsSync(dealFile(dir, v)));
+}
+
+/** Writes strategies.csv, strategies-paired.csv and the chart strategies.svg (whole files, variants in the rules' order). */
+export function writeStrategyFiles(outDir: string, evals: VariantEvaluation[]): { strategies: string; paired: string; chart: string } {
+  fs.mkdirSync(outDir, { recursive: true });
+  const order = (v: string) => variantNames().indexOf(v);
+  const sorted = [...evals].sort((a, b) => order(a.variant) - order(b.variant));
+  const strategies = strategiesFile(outDir);
+  const paired = path.join(outDir, PAIRED_FILE);
+  writeCsvFile(strategies, STRATEGY_COLUMNS, sorted.flatMap((e) => e.strategyRows.map(strategyRecord)));
+  writeCsvFile(paired, PAIRED_COLUMNS, sorted.flatMap((e) => e.paired.map(pairedRecord)));
+  const chart = path.join(outDir, CHART_FILE);
+  fs.writeFileSync(chart, strategyChartSvg(sorted));
+  return { strategies, paired, chart };
+}
+
+// ---- Sensitivity: does the ranking survive another budget? ----
+
+export interface SensitivityResult {
+  variant: string;
+  /** Deals present in both directories with a row for every candidate rank. */
+  deals: number;
+  seeds: string;
+  /** Strategy names best first, in A and in B (fixed strategies only; ties by name order). */
+  orderA: string[];
+  orderB: string[];
+  wonA: Record<string, number>;
+  wonB: Record<string, number>;
+  sameLeader: boolean;
+  /** Kendall's tau-b between the two win-rate vectors of the fixed strategies. */
+  kendallTau: number;
+  /** Pairs significant (Holm, budget measure) in A whose sign flips or that are not significant in B, and back. */
+  significantA: number;
+  significantB: number;
+  significantBoth: number;
+  signFlips: number;
+}
+
+export function kendallTauB(x: number[], y: number[]): number {
+  let conc = 0;
+  let disc = 0;
+  let tx = 0;
+  let ty = 0;
+  for (let i = 0; i < x.length; i++)
+    for (let j = i + 1; j < x.length; j++) {
+      const a = Math.sign(x[i] - x[j]);
+      const b = Math.sign(y[i] - y[j]);
+      if (a === 0 && b === 0) continue;
+      if (a === 0) tx++;
+      else if (b === 0) ty++;
+      else if (a === b) conc++;
+      else disc++;
+    }
+  const denom = Math.sqrt((conc + disc + tx) * (conc + disc + ty));
+  return denom > 0 ? (conc - disc) / denom : NaN;
+}
+
+export function compareBudgets(dirA: string, dirB: string, variant: string): SensitivityResult | null {
+  // Only deals with a row for every candidate rank (a run stopped half way leaves some without).
+  const complete = (d: EvalDeal) => d.candidates.every((c) => d.rows.has(c));
+  const a = loadEvalDeals(dirA, variant).filter(complete);
+  const b = loadEvalDeals(dirB, variant).filter(complete);
+  const inB = new Set(b.map((d) => d.seed));
+  const inA = new Set(a.map((d) => d.seed));
+  const da = a.filter((d) => inB.has(d.seed));
+  const db = b.filter((d) => inA.has(d.seed));
+  if (da.length === 0) return null;
+  const fixed = STRATEGIES.map(strategyEntity);
+  const wonA = Object.fromEntries(fixed.map((e) => [e.name, wonCount(da, e)]));
+  const wonB = Object.fromEntries(fixed.map((e) => [e.name, wonCount(db, e)]));
+  const order = (w: Record<string, number>) => fixed.map((e) => e.name).sort((x, y) => w[y] - w[x]);
+  const pa = pairedFamily(variant, da, allPairs(fixed)).filter((r) => r.measure === 'budget');
+  const pb = pairedFamily(variant, db, allPairs(fixed)).filter((r) => r.measure === 'budget');
+  let both = 0;
+  let flips = 0;
+  pa.forEach((r, i) => {
+    if (r.significant && pb[i].significant) both++;
+    if (Math.sign(r.diff) * Math.sign(pb[i].diff) < 0) flips++;
+  });
+  const oa = order(wonA);
+  const ob = order(wonB);
+  return {
+    variant,
+    deals: da.length,
+    seeds: seedsLabel(da),
+    orderA: oa,
+    orderB: ob,
+    wonA,
+    wonB,
+    sameLeader: wonA[oa[0]] === wonA[ob[0]] || oa[0] === ob[0],
+    kendallTau: kendallTauB(
+      fixed.map((e) => wonA[e.name]),
+      fixed.map((e) => wonB[e.name]),
+    ),
+    significantA: pa.filter((r) => r.significant).length,
+    significantB: pb.filter((r) => r.significant).length,
+    significantBoth: both,
+    signFlips: flips,
+  };
+}

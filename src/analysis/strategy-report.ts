@@ -1,0 +1,135 @@
+// Text tables of the strategy evaluation (`solitaire strategies`), from strategy-eval.ts results.
+import { getRules } from '../rules/variants';
+import { fmtP } from './paired';
+import type { HeldOut, PairedRow, SensitivityResult, VariantEvaluation } from './strategy-eval';
+import { StrategyRow } from './records';
+import { wilson as wilsonOf } from './stats';
+
+const pct = (x: number) => (Number.isFinite(x) ? `${(Math.round(x * 1000 + 1e-9) / 10).toFixed(1)}%` : '-');
+const pts = (x: number) => (Number.isFinite(x) ? `${x >= 0 ? '+' : ''}${(100 * x).toFixed(1)}` : '-');
+
+/** The paired row of A against B (either order in the file; flipped to read "A - B"). */
+export function findPair(rows: PairedRow[], a: string, b: string, measure: 'budget' | 'decided', seeds?: string): PairedRow | null {
+  for (const r of rows) {
+    if (r.measure !== measure || (seeds !== undefined && r.seeds !== seeds)) continue;
+    if (r.nameA === a && r.nameB === b) return r;
+    if (r.nameA === b && r.nameB === a)
+      return { ...r, nameA: a, nameB: b, a: r.a, b: r.c, c: r.b, wonA: r.wonB, wonB: r.wonA, diff: -r.diff, ciLow: -r.ciHigh, ciHigh: -r.ciLow };
+  }
+  return null;
+}
+
+/** The fixed strategy with the highest win rate (first in list order on ties). */
+export function leader(rows: StrategyRow[]): StrategyRow {
+  const fixed = rows.filter((r) => !r.strategy.startsWith('best'));
+  return fixed.reduce((a, b) => (b.won > a.won ? b : a));
+}
+
+function pad(cells: string[], widths: number[]): string {
+  return cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+}
+
+export function formatEvaluation(e: VariantEvaluation): string[] {
+  const rules = getRules(e.variant);
+  const seeds = e.paired[0]?.seeds ?? '';
+  const lead = leader(e.strategyRows);
+  const out: string[] = [];
+  out.push(`${rules.title}: ${e.deals.length} deals (seeds ${seeds}); won = won by the solver within the per-rank budget (a lower bound)`);
+  const widths = [18, 6, 7, 16, 24, 9, 9, 5];
+  out.push(pad(['strategy', 'won', 'rate', '95% interval', `diff to ${lead.strategy} [95% CI]`, 'p', 'Holm p', 'sig.'], widths));
+  for (const r of e.strategyRows) {
+    const cells = [r.strategy, String(r.won), pct(r.win_rate), `[${pct(r.ci_low)}, ${pct(r.ci_high)}]`];
+    const p = r.strategy === lead.strategy ? null : findPair(e.paired, r.strategy, lead.strategy, 'budget', seeds);
+    if (p) cells.push(`${pts(p.diff)} [${pts(p.ciLow)}, ${pts(p.ciHigh)}]`, fmtP(p.p), fmtP(p.pHolm), p.significant ? 'yes' : 'no');
+    else cells.push('(leader)', '', '', '');
+    out.push(pad(cells, widths));
+  }
+  const fam = e.paired.filter((r) => r.measure === 'budget' && r.seeds === seeds);
+  const sig = fam.filter((r) => r.significant);
+  out.push(`  ${sig.length} of ${fam.length} paired comparisons significant at 5% after Holm's correction (exact McNemar); not significant:`);
+  const ns = fam.filter((r) => !r.significant).map((r) => `${r.nameA} vs ${r.nameB} (${pts(r.diff)}, p ${fmtP(r.p)})`);
+  out.push(`    ${ns.length ? ns.join('; ') : 'none'}`);
+  const dec = e.paired.filter((r) => r.measure === 'decided' && r.seeds === seeds);
+  const sizes = dec.map((r) => r.deals);
+  const decLost = dec.reduce((a, r) => a + r.deals - r.a, 0);
+  out.push(
+    `  decided subset (both compared verdicts won or lost): ${Math.min(...sizes)}-${Math.max(...sizes)} deals per pair; ${decLost === 0 ? 'no proved loss among them, so both sides win every deal of it and it cannot separate strategies' : `${sig.length} significant`}`,
+  );
+  if (e.heldOut) out.push(...formatHeldOut(e.heldOut));
+  return out;
+}
+
+export function formatHeldOut(h: HeldOut): string[] {
+  const rate = (n: string) => h.rates.find((r) => r.name === n)!;
+  const out: string[] = [];
+  const m = h.model;
+  out.push(
+    `  learned strategy (fitted on seeds ${m.trainSeeds.from}-${m.trainSeeds.to}), held-out seeds ${h.seeds} (${h.deals} deals): oracle ${pct(rate('best').rate)}, ${h.bestFixed} (best fixed strategy on the training seeds) ${pct(rate(h.bestFixed).rate)}, learned ${pct(rate('learned').rate)}`,
+  );
+  const p = findPair(h.paired, 'learned', h.bestFixed, 'budget');
+  if (p)
+    out.push(
+      `    learned - ${h.bestFixed}: ${pts(p.diff)} points [${pts(p.ciLow)}, ${pts(p.ciHigh)}], p ${fmtP(p.p)} (Holm ${fmtP(p.pHolm)}, ${p.significant ? 'significant' : 'not significant'}); gap to the oracle ${pts(rate('best').rate - rate(h.bestFixed).rate)} points, of which the learned strategy closes ${pct(h.gapClosed)}`,
+    );
+  return out;
+}
+
+export function formatSensitivity(r: SensitivityResult, labelA: string, labelB: string): string[] {
+  const rules = getRules(r.variant);
+  const out: string[] = [];
+  out.push(`${rules.title}: ${r.deals} deals in both (seeds ${r.seeds}); deals won by each fixed strategy`);
+  const widths = [18, 12, 12];
+  out.push(pad(['strategy', labelA.slice(-12), labelB.slice(-12)], widths));
+  for (const name of r.orderA) out.push(pad([name, String(r.wonA[name]), String(r.wonB[name])], widths));
+  out.push(`  ranking A: ${r.orderA.join(' > ')}`);
+  out.push(`  ranking B: ${r.orderB.join(' > ')}`);
+  out.push(
+    `  leader ${r.sameLeader ? 'the same' : 'changes'}; Kendall tau-b ${r.kendallTau.toFixed(2)}; significant pairs (Holm, 5%): ${r.significantA} in A, ${r.significantB} in B, ${r.significantBoth} in both; pairs whose difference changes sign: ${r.signFlips}`,
+  );
+  return out;
+}
+
+// ---- Chart ----
+
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+
+/**
+ * An SVG chart (no dependency): one panel per game, one row per strategy, a dot at the rate won
+ * within the budget and a whisker for its 95% Wilson interval (the sampling uncertainty of that
+ * lower-bound measure; the unknown deals could lift every rate further, up to 100%).
+ */
+export function strategyChartSvg(evals: VariantEvaluation[]): string {
+  const rowH = 18;
+  const left = 150;
+  const plotW = 420;
+  const panelGap = 34;
+  const x = (r: number) => left + r * plotW;
+  const parts: string[] = [];
+  let y = 24;
+  for (const e of evals) {
+    const title = `${getRules(e.variant).title}: won within the per-rank budget, ${e.deals.length} deals`;
+    parts.push(`<text x="${left}" y="${y}" font-weight="bold">${esc(title)}</text>`);
+    y += 10;
+    const top = y;
+    const rows = e.strategyRows;
+    const bottom = top + rows.length * rowH;
+    for (let t = 0; t <= 10; t++) {
+      const gx = x(t / 10);
+      parts.push(`<line x1="${gx}" y1="${top}" x2="${gx}" y2="${bottom}" stroke="#ddd"/>`);
+      parts.push(`<text x="${gx}" y="${bottom + 12}" text-anchor="middle" font-size="10">${t * 10}%</text>`);
+    }
+    rows.forEach((r, i) => {
+      const cy = top + i * rowH + rowH / 2;
+      const oracle = r.strategy.startsWith('best');
+      const [lo, hi] = wilsonOf(r.won, r.deals);
+      const colour = oracle ? '#888' : '#1f5fa8';
+      parts.push(`<text x="${left - 8}" y="${cy + 4}" text-anchor="end" font-size="12">${esc(r.strategy)}</text>`);
+      parts.push(`<line x1="${x(lo)}" y1="${cy}" x2="${x(hi)}" y2="${cy}" stroke="${colour}" stroke-width="2"/>`);
+      parts.push(`<circle cx="${x(r.win_rate)}" cy="${cy}" r="4" fill="${colour}"/>`);
+      parts.push(`<text x="${x(hi) + 6}" y="${cy + 4}" font-size="11">${pct(r.win_rate)}</text>`);
+    });
+    y = bottom + 12 + panelGap;
+  }
+  const w = left + plotW + 60;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${y - panelGap + 10}" font-family="sans-serif" font-size="13">\n<rect width="100%" height="100%" fill="white"/>\n${parts.join('\n')}\n</svg>\n`;
+}

@@ -1,0 +1,137 @@
+// `solitaire advise <variant> --seed N` (or `--deal file.json`): which base card to choose in a
+// Terrace-family deal (issue 13). Prints the candidate ranks in the order the recommended strategy
+// ranks them, each with the measured win rate of deals like this one (src/analysis/advice.ts) and,
+// unless --no-solve, whether the solver wins this very deal with that base within a small budget.
+import { Command } from 'commander';
+import { rankName } from '../cards/card';
+import { advise } from '../analysis/advice';
+import { learnedStrategy } from '../analysis/learned';
+import { ADVICE_TABLES, LEARNED_MODELS, RECOMMENDED } from '../analysis/learned-model';
+import { Strategy, STRATEGIES, strategyByName } from '../analysis/strategies';
+import { Deal } from '../engine/deal';
+import { VARIANTS } from '../rules/variants';
+import { UsageError } from './errors';
+import { loadDealFile, out, parseWhole, rulesFor, seededDeal } from './io';
+
+export const ADVISE_MAX_NODES = 200_000;
+
+interface AdviseCliOptions {
+  seed?: string;
+  deal?: string;
+  maxNodes: string;
+  solve: boolean;
+  strategy?: string;
+}
+
+function terraceNames(): string {
+  return VARIANTS.filter((v) => v.terraceFamily).map((v) => v.name).join(', ');
+}
+
+function strategyFor(variant: string, name: string | undefined): Strategy {
+  const n = name ?? RECOMMENDED[variant] ?? 'most-exposed';
+  if (n === 'learned') {
+    const m = LEARNED_MODELS[variant];
+    if (!m) throw new UsageError(`no learned model for ${variant}: run npm run fit:strategy`);
+    return learnedStrategy(m);
+  }
+  const s = strategyByName(n);
+  if (!s) throw new UsageError(`bad --strategy ${JSON.stringify(n)}: expected learned or one of ${STRATEGIES.map((x) => x.name).join(', ')}`);
+  return s;
+}
+
+const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+
+export function register(program: Command): void {
+  program
+    .command('advise')
+    .description('which base card to choose: the ranks of a Terrace-family deal in the recommended order, with measured win rates and, solved per rank, which ones win this deal')
+    .argument('[variant]', `a Terrace-family variant: ${terraceNames()}`)
+    .option('--seed <n>', 'deal number (with a variant)')
+    .option('--deal <file>', 'deal JSON file (instead of a variant and seed)')
+    .option('--max-nodes <n>', 'node budget of the search per base rank', String(ADVISE_MAX_NODES))
+    .option('--no-solve', 'do not solve the deal; print the order and the measured rates only')
+    .option('--strategy <name>', `order by this strategy instead of the recommended one (learned, ${STRATEGIES.map((s) => s.name).join(', ')})`)
+    .addHelpText(
+      'after',
+      `
+Output, one line per rank, best first:
+  rank        the base rank, in the order of the recommended strategy (see the README,
+              "Choosing the base card"; --strategy picks another):
+${Object.entries(RECOMMENDED)
+  .map(([v, n]) => `                ${v}: ${n}`)
+  .join('\n')}
+              In Double Signora and Empress the ranks with no exposed card follow, marked "-":
+              committing to one of them means waiting for it to come up.
+  exp / pred  exposed copies of the rank and of the rank below it (which goes up last)
+  like this   the (deal, rank) pairs of the published data in the same bucket (exposed copies,
+              predecessor copies and, with a reserve, how soon the reserve comes free): won / all,
+              the rate and its 95% Wilson interval. Won means won by the solver within the
+              published per-rank budget, so rates are lower bounds.
+  this deal   won (a solution was found with this base), lost (proved), or unknown (not found
+              within --max-nodes: not a proof that the rank loses).
+
+Examples:
+  solitaire advise signora --seed 17
+  solitaire advise empress-of-italy --seed 5 --max-nodes 1000000
+  solitaire advise --deal deal.json --no-solve`,
+    )
+    .action((variant: string | undefined, o: AdviseCliOptions) => {
+      let deal: Deal;
+      if (o.deal !== undefined) {
+        if (variant !== undefined || o.seed !== undefined) throw new UsageError('give a variant and --seed, or --deal, not both');
+        deal = loadDealFile(o.deal);
+      } else {
+        if (variant === undefined) throw new UsageError('advise needs a variant and --seed, or --deal file.json');
+        if (o.seed === undefined) {
+          rulesFor(variant, undefined);
+          throw new UsageError(`advise ${variant} needs --seed N`);
+        }
+        deal = seededDeal(variant, o.seed, undefined);
+      }
+      const name = deal.rules.name;
+      if (!deal.rules.terraceFamily) throw new UsageError(`advise applies to the Terrace family (${terraceNames()}), not ${name}: it has no base card to choose`);
+      const maxNodes = parseWhole('--max-nodes', o.maxNodes, 1);
+      const strategy = strategyFor(name, o.strategy);
+      const table = ADVICE_TABLES[name] ?? null;
+
+      const a = advise(deal, strategy, table, o.solve ? maxNodes : undefined);
+      const lines: string[] = [];
+      lines.push(`${deal.rules.title}${deal.seed !== undefined ? `, seed ${deal.seed}` : ''}: base ranks in the order of ${strategy.name} (${strategy.description})`);
+      const reserve = table?.releaseCuts != null;
+      const head = ['', 'rank', 'exp', 'pred', reserve ? 'reserve' : '', 'like this: won / deals', 'rate', '95% interval'];
+      if (o.solve) head.push(`this deal (${maxNodes} nodes)`);
+      const w = [3, 4, 4, 4, reserve ? 7 : 0, 22, 6, 16, 0];
+      const left = [4, 5, 8];
+      const row = (cells: string[]) =>
+        cells
+          .map((c, i) => (left.includes(i) ? c.padEnd(w[i]) : c.padStart(w[i])))
+          .filter((_, i) => reserve || i !== 4)
+          .join('  ')
+          .trimEnd();
+      lines.push(row(head));
+      for (const r of a.ranks) {
+        const m = r.measured;
+        const cells = [
+          r.place === null ? '-' : String(r.place),
+          rankName(r.rank),
+          String(r.exposed),
+          String(r.pred),
+          /release (\w+)/.exec(r.bucket)?.[1] ?? '',
+          m ? `${m.won} / ${m.deals}` : 'no data',
+          m ? pct(m.rate) : '',
+          m ? `[${pct(m.low)}, ${pct(m.high)}]` : '',
+        ];
+        if (r.verdict) cells.push(r.verdict.result === 'won' ? `won (${r.verdict.moves} moves)` : r.verdict.result === 'lost' ? 'lost (proved)' : 'unknown');
+        lines.push(row(cells));
+      }
+      if (table)
+        lines.push(
+          `like this = the (deal, rank) pairs with the same exp (1, 2, 3+${name === 'signora' ? '' : '; 0'}) and pred (0, 1, 2+)${reserve ? ' and reserve band (how soon the reserve comes free with this base: low = soon)' : ''}, from ${table.source}; won within that budget`,
+        );
+      if (o.solve) {
+        const won = a.ranks.filter((r) => r.verdict?.result === 'won').map((r) => rankName(r.rank));
+        lines.push(won.length ? `this deal is won with base ${won.join(', ')}` : `no base rank won within ${maxNodes} nodes (unknown is not lost)`);
+      }
+      out(lines.join('\n'));
+    });
+}
