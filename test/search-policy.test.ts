@@ -12,7 +12,7 @@ import { DfsSearch } from '../src/solver/dfs';
 import { orderMoves } from '../src/solver/order';
 import { isSearchKind, SEARCHES, solve, SolveResult } from '../src/solver/solve';
 import { TranspositionTable } from '../src/solver/tt';
-import { ALL_VARIANTS, ALT_COLOUR, endgame, unplayedPosition } from './helpers';
+import { ALL_VARIANTS, ALT_COLOUR, endgame, positionDeal, unplayedPosition } from './helpers';
 
 function replays(deal: Deal, res: SolveResult): boolean {
   const s = new GameState(deal);
