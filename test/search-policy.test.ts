@@ -73,7 +73,7 @@ describe('move order 4: random within groups', () => {
         const s = unplayedPosition(v, seed);
         const n = generateMoves(s, buf, 0);
         const before = Array.from(buf.subarray(0, n)).sort((a, b) => a - b);
-        orderMoves(s, buf, 0, n, 4, rng);
+        orderMoves(s, buf, 0, n, 4, rng, new Int32Array(MAX_MOVES));
         expect(Array.from(buf.subarray(0, n)).sort((a, b) => a - b)).toEqual(before);
         const group = (m: number) => {
           const from = moveFrom(m);

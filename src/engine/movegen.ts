@@ -8,29 +8,18 @@
 //
 // Order (the solver tries moves in this order): to foundations; onto non-empty tableau piles;
 // into empty piles; into cells; deal from the stock.
+import { encodeMove } from './move';
 import { GameState, Empty } from './state';
 
 export { encodeMove, moveCount, moveFrom, moveTo, MAX_MOVES } from './move';
 
-// Scratch tables, filled once per generateMoves call (no allocation):
-/** The top card of each tableau pile (-1 when empty). */
-const tops = new Int32Array(256);
-/**
- * accept[card] = the foundation that card would go to, or -1. Among foundations that accept a card,
- * the first is taken: they all have the same count and top class, so they are interchangeable.
- */
-const accept = new Int32Array(52).fill(-1);
-/** The entries of `accept` set by the last call, reset by the next one (cheaper than a fill). */
-const acceptSet = new Int32Array(64);
-let acceptSetCount = 0;
-/** Tableau piles bucketed by the (rank, colour) class of their top: head[class], next[pile]. */
-const head = new Int32Array(26);
-const next = new Int32Array(256);
-
 /** Fills `accept` in one pass over the foundations instead of one pass per source card. */
 function fillAccept(s: GameState): void {
-  for (let i = 0; i < acceptSetCount; i++) accept[acceptSet[i]] = -1;
-  acceptSetCount = 0;
+  const sc = s.scratch;
+  const accept = sc.accept;
+  const acceptSet = sc.acceptSet;
+  for (let i = 0; i < sc.acceptSetCount; i++) accept[acceptSet[i]] = -1;
+  let acceptSetCount = 0;
   const F0 = s.FOUND0;
   const F1 = s.CELL0;
   const len = s.len;
@@ -41,6 +30,7 @@ function fillAccept(s: GameState): void {
         accept[c] = F0;
         acceptSet[acceptSetCount++] = c;
       }
+    sc.acceptSetCount = acceptSetCount;
     return;
   }
   const cards = s.cards;
@@ -84,6 +74,7 @@ function fillAccept(s: GameState): void {
       acceptSet[acceptSetCount++] = r * 4 + suit;
     }
   }
+  sc.acceptSetCount = acceptSetCount;
 }
 
 /** Writes the legal moves of `s` into buf from index `at`; returns the index after the last. */
@@ -101,16 +92,17 @@ export function generateMoves(s: GameState, buf: Int32Array, at: number): number
   const stackOK = s.stackOK;
 
   fillAccept(s);
+  const { accept, tops, head, next } = s.scratch;
   if (s.base < 0 && s.firstMoveRule) {
     // Signora, ruling 1: the first move puts an exposed card (tableau or reserve top) on a foundation.
     for (let p = 0; p < T; p++) {
       if (len[p] === 0) continue;
       const f = accept[cards[off[p] + len[p] - 1]];
-      if (f >= 0) buf[n++] = p | (f << 8) | (1 << 16);
+      if (f >= 0) buf[n++] = encodeMove(p, f, 1);
     }
     if (len[RES] > 0) {
       const f = accept[cards[off[RES] + len[RES] - 1]];
-      if (f >= 0) buf[n++] = RES | (f << 8) | (1 << 16);
+      if (f >= 0) buf[n++] = encodeMove(RES, f, 1);
     }
     return n;
   }
@@ -118,22 +110,22 @@ export function generateMoves(s: GameState, buf: Int32Array, at: number): number
   // 1. To the foundations: waste, reserve, cells, tableau tops.
   if (len[WASTE] > 0) {
     const f = accept[cards[off[WASTE] + len[WASTE] - 1]];
-    if (f >= 0) buf[n++] = WASTE | (f << 8) | (1 << 16);
+    if (f >= 0) buf[n++] = encodeMove(WASTE, f, 1);
   }
   if (len[RES] > 0) {
     const f = accept[cards[off[RES] + len[RES] - 1]];
-    if (f >= 0) buf[n++] = RES | (f << 8) | (1 << 16);
+    if (f >= 0) buf[n++] = encodeMove(RES, f, 1);
   }
   for (let i = 0; i < C; i++) {
     const p = CELL0 + i;
     if (len[p] === 0) continue;
     const f = accept[cards[off[p]]];
-    if (f >= 0) buf[n++] = p | (f << 8) | (1 << 16);
+    if (f >= 0) buf[n++] = encodeMove(p, f, 1);
   }
   for (let p = 0; p < T; p++) {
     if (len[p] === 0) continue;
     const f = accept[cards[off[p] + len[p] - 1]];
-    if (f >= 0) buf[n++] = p | (f << 8) | (1 << 16);
+    if (f >= 0) buf[n++] = encodeMove(p, f, 1);
   }
 
   // 2. Onto non-empty tableau piles.
@@ -162,7 +154,7 @@ export function generateMoves(s: GameState, buf: Int32Array, at: number): number
     if (!runMoves) {
       // Only piles whose top is of the class that goes on tq.
       const k = below[tq];
-      if (k >= 0) for (let p = head[k]; p >= 0; p = next[p]) if (p !== q) buf[n++] = p | (q << 8) | (1 << 16);
+      if (k >= 0) for (let p = head[k]; p >= 0; p = next[p]) if (p !== q) buf[n++] = encodeMove(p, q, 1);
     } else for (let p = 0; p < T; p++) {
       const lp = len[p];
       if (p === q || lp === 0) continue;
@@ -170,14 +162,14 @@ export function generateMoves(s: GameState, buf: Int32Array, at: number): number
       // Red and Black: any run from the top; k cards when the k-th card from the top fits.
       for (let k = 1; k <= lp; k++) {
         if (k > 1 && !stackOK[cards[base - k + 1] * 52 + cards[base - k + 2]]) break;
-        if (stackOK[t52 + cards[base - k + 1]]) buf[n++] = p | (q << 8) | (k << 16);
+        if (stackOK[t52 + cards[base - k + 1]]) buf[n++] = encodeMove(p, q, k);
       }
     }
-    if (wasteTop >= 0 && stackOK[t52 + wasteTop] === 1) buf[n++] = WASTE | (q << 8) | (1 << 16);
-    if (reserveTop >= 0 && stackOK[t52 + reserveTop] === 1) buf[n++] = RES | (q << 8) | (1 << 16);
+    if (wasteTop >= 0 && stackOK[t52 + wasteTop] === 1) buf[n++] = encodeMove(WASTE, q, 1);
+    if (reserveTop >= 0 && stackOK[t52 + reserveTop] === 1) buf[n++] = encodeMove(RES, q, 1);
     for (let i = 0; i < C; i++) {
       const c = CELL0 + i;
-      if (len[c] > 0 && stackOK[t52 + cards[off[c]]]) buf[n++] = c | (q << 8) | (1 << 16);
+      if (len[c] > 0 && stackOK[t52 + cards[off[c]]]) buf[n++] = encodeMove(c, q, 1);
     }
   }
 
@@ -191,15 +183,15 @@ export function generateMoves(s: GameState, buf: Int32Array, at: number): number
         const base = off[p] + lp - 1;
         for (let k = 1; k < lp; k++) {
           if (k > 1 && !stackOK[cards[base - k + 1] * 52 + cards[base - k + 2]]) break;
-          buf[n++] = p | (q << 8) | (k << 16);
+          buf[n++] = encodeMove(p, q, k);
         }
       } else {
-        buf[n++] = p | (q << 8) | (1 << 16);
+        buf[n++] = encodeMove(p, q, 1);
       }
     }
-    if (s.emptyRule === Empty.AnyCardOrRun && len[WASTE] > 0) buf[n++] = WASTE | (q << 8) | (1 << 16);
+    if (s.emptyRule === Empty.AnyCardOrRun && len[WASTE] > 0) buf[n++] = encodeMove(WASTE, q, 1);
     if (s.emptyRule === Empty.AnySingleCard)
-      for (let i = 0; i < C; i++) if (len[CELL0 + i] > 0) buf[n++] = (CELL0 + i) | (q << 8) | (1 << 16);
+      for (let i = 0; i < C; i++) if (len[CELL0 + i] > 0) buf[n++] = encodeMove(CELL0 + i, q, 1);
   }
 
   // 4. Tableau top into the first empty cell.
@@ -210,10 +202,10 @@ export function generateMoves(s: GameState, buf: Int32Array, at: number): number
         cell = CELL0 + i;
         break;
       }
-    if (cell >= 0) for (let p = 0; p < T; p++) if (len[p] > 0) buf[n++] = p | (cell << 8) | (1 << 16);
+    if (cell >= 0) for (let p = 0; p < T; p++) if (len[p] > 0) buf[n++] = encodeMove(p, cell, 1);
   }
 
   // 5. Deal from the stock (ruling 10: legal at any time).
-  if (len[STOCK] > 0) buf[n++] = STOCK | (WASTE << 8) | (1 << 16);
+  if (len[STOCK] > 0) buf[n++] = encodeMove(STOCK, WASTE, 1);
   return n;
 }

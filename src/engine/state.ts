@@ -3,9 +3,11 @@
 // Piles share one index space: tableau 0..T-1, foundations, cells, then reserve, stock, waste
 // (always present, empty where the variant has none). Every pile is a stack stored bottom to top
 // in one Uint8Array. A move is one integer: from | to << 8 | count << 16 (see move.ts).
+import { moveCount, moveFrom, moveTo } from './move';
 import { colourOf, rankOf } from '../cards/card';
 import { RuleTable, totalCards } from '../rules/vocabulary';
 import { Deal } from './deal';
+import { Scratch } from './scratch';
 import { CLASS_COUNT, KEYS1, KEYS2, MAX_DEPTH, MISC1, MISC2, mix, PileKind } from './zobrist';
 
 /** undo-info bit: this move fixed the base rank. */
@@ -21,7 +23,6 @@ export enum Empty {
 interface CardTables {
   cls: Uint8Array;
   stackOK: Uint8Array;
-  prevRank: Int8Array;
   colourClass: Int8Array;
   belowClass: Int8Array;
 }
@@ -36,14 +37,12 @@ function cardTables(r: RuleTable): CardTables {
   const t: CardTables = {
     cls: new Uint8Array(52),
     stackOK: new Uint8Array(52 * 52),
-    prevRank: new Int8Array(52),
     colourClass: new Int8Array(52),
     belowClass: new Int8Array(52),
   };
   for (let c = 0; c < 52; c++) {
     const rk = rankOf(c);
     t.cls[c] = r.suitsIrrelevant ? rk * 2 + colourOf(c) : c;
-    t.prevRank[c] = r.foundationBuild === 'alt-colour-wrap' ? (rk + 12) % 13 : rk - 1;
     t.colourClass[c] = rk * 2 + colourOf(c);
     const br = rk === 0 ? (r.tableauWrap ? 12 : -1) : rk - 1;
     t.belowClass[c] = br < 0 ? -1 : br * 2 + (1 - colourOf(c));
@@ -79,8 +78,6 @@ export class GameState {
   readonly cls: Uint8Array;
   /** stackOK[target * 52 + card] = 1 when card may be built on target in the tableau. */
   readonly stackOK: Uint8Array;
-  /** Rank a foundation's top must have for this card to go on it (-1: none, i.e. an Ace without wrap). */
-  readonly prevRank: Int8Array;
   /** (rank, colour) class of a card: rank * 2 + colour. */
   readonly colourClass: Int8Array;
   /** belowClass[t] = the (rank, colour) class of the cards that may be built on t (-1: none). */
@@ -120,6 +117,8 @@ export class GameState {
   private undoMove: Int32Array;
   private undoInfo: Int32Array;
   undoTop = 0;
+  /** Working storage of move generation and evaluation for this state (scratch.ts). */
+  readonly scratch = new Scratch();
 
   constructor(deal: Deal) {
     const r = deal.rules;
@@ -160,7 +159,6 @@ export class GameState {
     const tables = cardTables(r);
     this.cls = tables.cls;
     this.stackOK = tables.stackOK;
-    this.prevRank = tables.prevRank;
     this.colourClass = tables.colourClass;
     this.belowClass = tables.belowClass;
     this.suitFound = r.foundationBuild === 'suit';
@@ -287,9 +285,9 @@ export class GameState {
    * An emptied tableau pile is filled automatically as part of the same move (ruling 4).
    */
   apply(m: number): void {
-    const from = m & 0xff;
-    const to = (m >>> 8) & 0xff;
-    const n = (m >>> 16) & 0xff;
+    const from = moveFrom(m);
+    const to = moveTo(m);
+    const n = moveCount(m);
     let info = 0;
     if (to >= this.FOUND0 && to < this.CELL0) {
       if (this.base < 0) {
@@ -318,9 +316,9 @@ export class GameState {
     const u = --this.undoTop;
     const m = this.undoMove[u];
     const info = this.undoInfo[u];
-    const from = m & 0xff;
-    const to = (m >>> 8) & 0xff;
-    const n = (m >>> 16) & 0xff;
+    const from = moveFrom(m);
+    const to = moveTo(m);
+    const n = moveCount(m);
     const src = (info >> 1) - 1;
     if (src >= 0) this.transfer(from, src, 1);
     this.transfer(to, from, n);

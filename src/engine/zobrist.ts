@@ -41,7 +41,7 @@ function makeKeys(seed: number): Int32Array {
 /** KEYS1[(kind * MAX_DEPTH + depth) * 52 + cls]; fixed seeds so hashes are reproducible. */
 export const KEYS1 = makeKeys(0x5167a0a1);
 export const KEYS2 = makeKeys(0x2e3d4c5b);
-/** Keys for scalar features: base rank (index base+1) and the base constraint (index 16 + c + 1). */
+/** Keys for scalar features: base rank (index base+1) and the base constraint (index 32 + c + 1). */
 export const MISC1 = makeKeys(0x7a7a7a7a).subarray(0, 64);
 export const MISC2 = makeKeys(0x1b1b1b1b).subarray(0, 64);
 

@@ -14,7 +14,7 @@
 // (movegen.ts), and prune.ts's forced moves are argued there.
 import { generateMoves, MAX_MOVES } from '../engine/movegen';
 import { GameState } from '../engine/state';
-import { OrderMode, orderMoves } from './order';
+import { OrderMode, orderMoves, scoreBuffer } from './order';
 import { safeFoundationMove } from './prune';
 import { Search, SearchStats, SearchStatus } from './search';
 import { TranspositionTable } from './tt';
@@ -27,8 +27,9 @@ export class DfsSearch implements Search {
   private end: Int32Array; // end of the move list at each depth
   private depth = -1;
   status: SearchStatus | 'new' = 'new';
-  /** This search's own random state (order mode 3). */
+  /** This search's own random state (order modes 3 and 4). */
   private readonly rng = new Int32Array(1);
+  private readonly scores = scoreBuffer();
   readonly stats: SearchStats = { nodes: 0, unique: 0, ttHits: 0, maxDepth: 0 };
 
   /**
@@ -66,7 +67,7 @@ export class DfsSearch implements Search {
     if (safe >= 0) {
       this.buf[start] = this.buf[safe];
       end = start + 1;
-    } else orderMoves(this.state, this.buf, start, end, this.order, this.rng);
+    } else orderMoves(this.state, this.buf, start, end, this.order, this.rng, this.scores);
     this.idx[d] = start;
     this.end[d] = end;
     this.stats.unique++;

@@ -1,8 +1,6 @@
 // Position evaluation used for move ordering and best-first search (never for pruning).
 import { GameState } from '../engine/state';
 
-const nextRank = new Int32Array(4);
-const cardsAbove = new Int32Array(4);
 
 /**
  * Estimated distance to a win (lower is better).
@@ -18,6 +16,7 @@ export function estimate(s: GameState): number {
   const len = s.len;
   const cards = s.cards;
   const off = s.off;
+  const { nextRank, cardsAbove } = s.scratch;
   for (let i = 0; i < 4; i++) {
     nextRank[i] = 0;
     cardsAbove[i] = 0;

@@ -1,25 +1,28 @@
 // Move ordering for the depth-first search. Ordering never changes a verdict (every move is still
 // tried); it decides which line the search tries first, which is most of what makes it fast.
-import { MAX_MOVES } from '../engine/move';
+import { MAX_MOVES, moveFrom, moveTo } from '../engine/move';
 import { GameState } from '../engine/state';
 import { estimate } from './heuristic';
 
-const scores = new Int32Array(MAX_MOVES);
-
 /**
- * 0: generation order; 1: the default scores below (suit games: heuristic); 2: stock deals early;
- * 3: foundation moves first, the rest in a random order drawn from the search's own generator
- * (seeded, so every run of a search is the same).
+ * 0: generation order; 1: the default scores below (suit games: heuristic); 3: foundation moves
+ * first, the rest in a random order drawn from the search's own generator (seeded, so every run of
+ * a search is the same); 4: by move group, shuffled within each group (see `group`).
  */
-export type OrderMode = 0 | 1 | 2 | 3 | 4;
+export type OrderMode = 0 | 1 | 3 | 4;
+
+/** Per-search storage for move scores (a search owns one; nothing is allocated per call). */
+export function scoreBuffer(): Int32Array {
+  return new Int32Array(MAX_MOVES);
+}
 
 /**
  * Move groups for mode 4, tried in this order: to a foundation; from the waste or reserve to the
  * tableau; between tableau piles (and cells); into a cell; a deal from the stock.
  */
 function group(s: GameState, m: number): number {
-  const from = m & 0xff;
-  const to = (m >>> 8) & 0xff;
+  const from = moveFrom(m);
+  const to = moveTo(m);
   if (to >= s.FOUND0 && to < s.CELL0) return 0;
   if (from === s.STOCK) return 4;
   if (from === s.WASTE || from === s.RESERVE) return 1;
@@ -46,19 +49,19 @@ function shuffle(buf: Int32Array, i: number, j: number, rng: Int32Array): void {
 }
 
 /** Scores a move (higher is tried first). Called before the move is applied. */
-function score(s: GameState, m: number, mode: OrderMode): number {
-  const from = m & 0xff;
-  const to = (m >>> 8) & 0xff;
+function score(s: GameState, m: number): number {
+  const from = moveFrom(m);
+  const to = moveTo(m);
   const len = s.len;
   if (to >= s.FOUND0 && to < s.CELL0) return 100;
-  if (from === s.STOCK) return mode === 2 ? 60 : 20;
+  if (from === s.STOCK) return 20;
   if (to < s.T) {
     // onto the tableau
     if (from === s.WASTE) return 50;
     if (from === s.RESERVE) return 45;
     if (from < s.T) {
       if (len[from] === 1) return s.fill0 >= 0 ? 70 : 35; // empties a pile (auto-fill brings a card)
-      // exposes a card: better if that card can go to a foundation
+      // exposes the card below
       return 30;
     }
     return 40; // from a cell
@@ -67,7 +70,7 @@ function score(s: GameState, m: number, mode: OrderMode): number {
 }
 
 /** Reorders buf[start..end) by descending score, stable. */
-export function orderMoves(s: GameState, buf: Int32Array, start: number, end: number, mode: OrderMode, rng: Int32Array): void {
+export function orderMoves(s: GameState, buf: Int32Array, start: number, end: number, mode: OrderMode, rng: Int32Array, scores: Int32Array): void {
   if (mode === 0) return;
   if (mode === 4) {
     // Stable sort by group (insertion sort: lists are short), then shuffle within each group.
@@ -93,7 +96,7 @@ export function orderMoves(s: GameState, buf: Int32Array, start: number, end: nu
   }
   if (mode === 3) {
     let i = start;
-    while (i < end && ((buf[i] >>> 8) & 0xff) >= s.FOUND0 && ((buf[i] >>> 8) & 0xff) < s.CELL0) i++;
+    while (i < end && moveTo(buf[i]) >= s.FOUND0 && moveTo(buf[i]) < s.CELL0) i++;
     let x = rng[0];
     for (let j = end - 1; j > i; j--) {
       x ^= x << 13; // xorshift32
@@ -115,7 +118,7 @@ export function orderMoves(s: GameState, buf: Int32Array, start: number, end: nu
       scores[i] = -estimate(s);
       s.undo();
     }
-  } else for (let i = 0; i < n; i++) scores[i] = score(s, buf[start + i], mode);
+  } else for (let i = 0; i < n; i++) scores[i] = score(s, buf[start + i]);
   for (let i = 1; i < n; i++) {
     const m = buf[start + i];
     const sc = scores[i];

@@ -1,4 +1,5 @@
 // Pruning that keeps verdicts exact.
+import { moveFrom, moveTo } from '../engine/move';
 import { GameState } from '../engine/state';
 
 /**
@@ -33,9 +34,9 @@ function suitSafe(s: GameState, buf: Int32Array, start: number, end: number): nu
   const F1 = s.CELL0;
   for (let i = start; i < end; i++) {
     const m = buf[i];
-    const to = (m >>> 8) & 0xff;
+    const to = moveTo(m);
     if (to < F0 || to >= F1) break; // foundation moves come first
-    const from = m & 0xff;
+    const from = moveFrom(m);
     const c = cards[off[from] + len[from] - 1];
     const r = c >> 2;
     if (r === 0) return i;
@@ -86,9 +87,9 @@ function altColourSafe(s: GameState, buf: Int32Array, start: number, end: number
   const noFill = s.fill0 < 0;
   for (let i = start; i < end; i++) {
     const m = buf[i];
-    const to = (m >>> 8) & 0xff;
+    const to = moveTo(m);
     if (to < F0 || to >= F1) break; // foundation moves come first
-    const from = m & 0xff;
+    const from = moveFrom(m);
     const ok = from < s.T ? noFill || len[from] >= 2 : from === s.RESERVE || (from === s.WASTE && noFill);
     if (!ok) continue;
     const k = s.belowClass[cards[off[from] + len[from] - 1]];

@@ -73,14 +73,4 @@ export class TranspositionTable {
     this.evictions++;
     return false;
   }
-
-  has(h1: number, h2: number): boolean {
-    const k = this.keys;
-    const e = (h1 & this.mask) << 2;
-    for (let i = 0; i < 4; i++) {
-      const j = e + i;
-      if (this.epochs[j] === this.epoch && k[j << 1] === h1 && k[(j << 1) + 1] === h2) return true;
-    }
-    return false;
-  }
 }
