@@ -78,6 +78,7 @@ import { isSearchKind, SearchKind, solve, SolveResult, Verdict } from '../src/so
 import { TranspositionTable } from '../src/solver/tt';
 import { runAnalysis, DEFAULT_MAX_NODES as POOL_MAX_NODES } from '../src/analysis/run';
 import { buildHarness, FC_PRESETS, runLib } from './fclib';
+import { pad, parseRange, quantile, sortNum, sum } from './util';
 import {
   DEFAULT_FC_ITERS,
   ensureFcSolve,
@@ -108,15 +109,6 @@ export interface BenchOptions {
   install: boolean;
   out: string;
   quick: boolean;
-}
-
-function parseRange(text: string, what: string): { from: number; to: number } {
-  const m = /^(\d+)(?:-(\d+))?$/.exec(text.trim());
-  if (!m) throw new Error(`bad ${what} ${JSON.stringify(text)}: expected A-B, e.g. 1-100`);
-  const from = Number(m[1]);
-  const to = m[2] !== undefined ? Number(m[2]) : from;
-  if (to < from) throw new Error(`bad ${what} ${text}: ${to} < ${from}`);
-  return { from, to };
 }
 
 export function parseBenchArgs(argv: string[]): BenchOptions {
@@ -158,16 +150,6 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
     quick,
   };
 }
-
-// ---- statistics ----
-
-export function quantile(sorted: number[], q: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-}
-
-const sum = (a: number[]) => a.reduce((x, y) => x + y, 0);
-const sortNum = (a: number[]) => [...a].sort((x, y) => x - y);
 
 // ---- our solver ----
 
@@ -326,47 +308,35 @@ function count(vs: Verdict[]): { won: number; lost: number; unknown: number } {
   return { won: vs.filter((v) => v === 'won').length, lost: vs.filter((v) => v === 'lost').length, unknown: vs.filter((v) => v === 'unknown').length };
 }
 
-function pad(s: string | number, n: number, left = false): string {
-  const t = String(s);
-  return left ? t.padEnd(n) : t.padStart(n);
+
+/** What the sections share: the options, the CSV rows, and our runs for the fc-solve tables. */
+interface Ctx {
+  o: BenchOptions;
+  seeds: string;
+  rows: Row[];
+  ours: Map<string, OurRun>;
+  fcBin: string | null;
+  fcNote: string;
+  fcRuns: Map<string, { deals: FcDeal[]; start: StartCost }>;
 }
 
-async function main(): Promise<void> {
-  let o: BenchOptions;
-  try {
-    o = parseBenchArgs(process.argv.slice(2));
-  } catch (e) {
-    console.error(`bench: ${(e as Error).message}`);
-    process.exit(2);
-  }
-  if (process.argv.includes('--help')) {
-    const src = [__filename.replace(/\.js$/, '.ts'), path.resolve(__dirname, '..', '..', 'bench', 'bench.ts')].find((f) => fs.existsSync(f));
-    const head = src ? fs.readFileSync(src, 'utf8').split('\n').filter((l) => l.startsWith('//')) : ['see bench/bench.ts'];
-    console.log(head.map((l) => l.replace(/^\/\/ ?/, '')).join('\n'));
-    return;
-  }
-  const t0 = Date.now();
-  const seeds = `${o.from}-${o.to}`;
-  const rows: Row[] = [];
-  console.log(
-    `bench: seeds ${seeds}, budget ${o.timeoutMs} ms per deal, our search ${o.search}, node ${process.version}, ` +
-      `${os.availableParallelism()} cpus, load ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`,
-  );
+const FC_TABLES = ['winery', 'freecell', 'freecell-2'];
 
-  // fc-solve runs first, for two reasons: an install (if needed) must not fall in the middle of
-  // the timings, and spawning a process costs more the more memory this process has touched (fork
-  // copies its page tables: about 1.5 ms per call from a 50 MB process, 9-15 ms from a 300 MB one),
-  // which after our solver's runs would be charged to fc-solve. The start cost is measured right
-  // before each table, in the same conditions as its calls.
-  const FC_TABLES = ['winery', 'freecell', 'freecell-2'];
-  let fcBin: string | null = null;
-  let fcNote = '';
-  const fcRuns = new Map<string, { deals: FcDeal[]; start: StartCost }>();
+/**
+ * Section 3, first half: fc-solve as one process per deal, run before our solver. Why first: an
+ * install (if needed) must not fall in the middle of the timings, and spawning a process costs more
+ * the more memory this process has touched (fork copies its page tables: about 1.5 ms per call from
+ * a 50 MB process, 9-15 ms from a 300 MB one), which after our solver's runs would be charged to
+ * fc-solve. The start cost is measured right before each table, in the same conditions as its calls.
+ */
+function fcProcessRuns(ctx: Ctx): void {
+  const { o, rows, fcRuns } = ctx;
   if (o.fc) {
     const p = ensureFcSolve({ install: o.install, log: (l) => console.log(l) });
     console.log(p.bin ? `fc-solve (${p.how}): ${p.message}` : `fc-solve comparison skipped: ${p.message}`);
-    fcBin = p.bin;
-    fcNote = p.version ?? '';
+    ctx.fcBin = p.bin;
+    ctx.fcNote = p.version ?? '';
+    const fcBin = ctx.fcBin;
     if (fcBin) {
       try {
         for (const label of FC_TABLES) {
@@ -384,20 +354,23 @@ async function main(): Promise<void> {
         );
       } catch (e) {
         console.log(`fc-solve comparison skipped: ${(e as Error).message}`);
-        fcBin = null;
+        ctx.fcBin = null;
         fcRuns.clear();
       }
     }
   }
 
-  // ---- 1. our solver, per variant table ----
+}
+
+/** Section 1: our solver, one deal at a time, per variant table. */
+function oursSection(ctx: Ctx): void {
+  const { o, rows, ours, seeds } = ctx;
   const tables = [...o.variants];
-  if (fcBin || o.fcLib) for (const t of FC_TABLES) if (!tables.includes(t)) tables.push(t);
+  if (ctx.fcBin || o.fcLib) for (const t of FC_TABLES) if (!tables.includes(t)) tables.push(t);
   const tt = new TranspositionTable(64);
   // JIT warm-up: a few deals of every table, from seeds outside any benchmark range, untimed.
   for (const label of tables)
     for (let k = 0; k < WARMUP_DEALS; k++) solve(dealFromSeed(tableRules(label), WARMUP_SEED + k), { search: o.search, timeoutMs: Math.min(o.timeoutMs, 200), maxNodes: 1e12, tt });
-  const ours = new Map<string, OurRun>();
   console.log(`\nour solver (${o.search}), one deal at a time on the main thread`);
   console.log('variant              deals   won  lost  unknown  median ms   p95 ms   deals/s    nodes/s  peak rss MB  replay fails');
   for (const label of tables) {
@@ -420,7 +393,11 @@ async function main(): Promise<void> {
     for (const d of fails) console.log(`  REPLAY FAILURE ${label} seed ${d.seed}: ${d.replayError}`);
   }
 
-  // ---- 2. analysis pool throughput ----
+}
+
+/** Section 2: the analysis pool's throughput with 1 and 2 workers. */
+async function poolSection(ctx: Ctx): Promise<void> {
+  const { o, rows } = ctx;
   if (o.analysis) {
     const a = o.analysis;
     console.log(`\nanalysis pool (runAnalysis, ${a.variant} seeds ${a.from}-${a.to}, the worker's default search, max ${POOL_MAX_NODES} nodes / ${o.timeoutMs} ms per deal)`);
@@ -446,7 +423,12 @@ async function main(): Promise<void> {
     }
   }
 
-  // ---- 3. fc-solve on the same deals ----
+}
+
+/** Section 3, second half: the process-per-deal fc-solve figures against ours, with verdict conflicts diagnosed. */
+function fcProcessSection(ctx: Ctx): void {
+  const { o, rows, ours, seeds, fcRuns, fcNote } = ctx;
+  const fcBin = ctx.fcBin;
   const conflicts: Conflict[] = [];
   if (fcBin && fcRuns.size) {
     const starts = FC_TABLES.map((t) => fcRuns.get(t)!.start.medianMs.toFixed(2)).join(' / ');
@@ -517,7 +499,11 @@ async function main(): Promise<void> {
     }
   }
 
-  // ---- 4. fc-solve's library in process, on the same deals (the fair comparison) ----
+}
+
+/** Section 4: fc-solve's library in process on the same deals (the fair comparison). */
+function fcLibSection(ctx: Ctx): void {
+  const { o, rows, ours, seeds } = ctx;
   if (o.fcLib) {
     const h = buildHarness({ install: o.install, log: (l) => console.log(l) });
     if ('why' in h) console.log(`\nin-process fc-solve comparison skipped: ${h.why}`);
@@ -575,6 +561,37 @@ async function main(): Promise<void> {
       console.log("fc-solve's default and lg presets use meta-moves: their \"lost\" is not a proof (atomic is complete).");
     }
   }
+
+}
+
+async function main(): Promise<void> {
+  let o: BenchOptions;
+  try {
+    o = parseBenchArgs(process.argv.slice(2));
+  } catch (e) {
+    console.error(`bench: ${(e as Error).message}`);
+    process.exit(2);
+  }
+  if (process.argv.includes('--help')) {
+    const src = [__filename.replace(/\.js$/, '.ts'), path.resolve(__dirname, '..', '..', 'bench', 'bench.ts')].find((f) => fs.existsSync(f));
+    const head = src ? fs.readFileSync(src, 'utf8').split('\n').filter((l) => l.startsWith('//')) : ['see bench/bench.ts'];
+    console.log(head.map((l) => l.replace(/^\/\/ ?/, '')).join('\n'));
+    return;
+  }
+  const t0 = Date.now();
+  const seeds = `${o.from}-${o.to}`;
+  console.log(
+    `bench: seeds ${seeds}, budget ${o.timeoutMs} ms per deal, our search ${o.search}, node ${process.version}, ` +
+      `${os.availableParallelism()} cpus, load ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`,
+  );
+
+  const ctx: Ctx = { o, seeds, rows: [], ours: new Map(), fcBin: null, fcNote: '', fcRuns: new Map() };
+  const rows = ctx.rows;
+  fcProcessRuns(ctx);
+  oursSection(ctx);
+  await poolSection(ctx);
+  fcProcessSection(ctx);
+  fcLibSection(ctx);
 
   // ---- CSV ----
   fs.mkdirSync(path.dirname(o.out) || '.', { recursive: true });

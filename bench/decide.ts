@@ -12,16 +12,10 @@ import { getRules, VARIANTS } from '../src/rules/variants';
 import { dealFromSeed } from '../src/engine/deal';
 import { baseCandidates, isSearchKind, SEARCH_KINDS, SearchKind, solve } from '../src/solver/solve';
 import { TranspositionTable } from '../src/solver/tt';
-
-function arg(name: string, def: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 && i + 1 < process.argv.length ? process.argv[i + 1] : def;
-}
-const flag = (name: string) => process.argv.includes(`--${name}`);
+import { arg, fail as failWith, flag, parseRange } from './util';
 
 function fail(msg: string): never {
-  console.error(`bench:decide: ${msg}`);
-  process.exit(2);
+  return failWith('bench:decide', msg);
 }
 
 interface Tally {
@@ -51,9 +45,13 @@ function line(name: string, t: Tally): string {
 }
 
 function main(): void {
-  const m = /^(\d+)-(\d+)$/.exec(arg('seeds', '20001-20200'));
-  if (!m || Number(m[1]) < 1 || Number(m[2]) < Number(m[1])) fail('--seeds must be A-B with 1 <= A <= B');
-  const [a, b] = [Number(m[1]), Number(m[2])];
+  let range: { from: number; to: number };
+  try {
+    range = parseRange(arg('seeds', '20001-20200'), '--seeds');
+  } catch (e) {
+    return fail((e as Error).message);
+  }
+  const [a, b] = [range.from, range.to];
   const timeoutMs = Number(arg('timeout', '5000'));
   const rankTimeoutMs = Number(arg('rank-timeout', '2000'));
   if (!(timeoutMs > 0) || !(rankTimeoutMs > 0)) fail('--timeout and --rank-timeout must be positive numbers of ms');

@@ -16,14 +16,10 @@ import { FEATURE_NAMES, rankFeatures } from '../src/analysis/features';
 import { LearnedModel, fitLogistic, learnedStrategy, unitWeights } from '../src/analysis/learned';
 import { EvalDeal, TERRACE_VARIANTS, evaluateHeldOut, loadEvalDeals, readDealRowsAnyVersion } from '../src/analysis/strategy-eval';
 import { dealFile } from '../src/analysis/records';
+import { arg, fail as failWith } from './util';
 
-function arg(name: string, def: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 && i + 1 < process.argv.length ? process.argv[i + 1] : def;
-}
 function fail(msg: string): never {
-  console.error(`fit:strategy: ${msg}`);
-  process.exit(2);
+  return failWith('fit:strategy', msg);
 }
 
 /** Features a variant's model uses: without a reserve, the reserve features are constant and left out. */

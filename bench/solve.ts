@@ -8,16 +8,7 @@ import { getRules, VARIANTS } from '../src/rules/variants';
 import { dealFromSeed } from '../src/engine/deal';
 import { SearchKind, solve } from '../src/solver/solve';
 import { TranspositionTable } from '../src/solver/tt';
-
-function arg(name: string, def: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 && i + 1 < process.argv.length ? process.argv[i + 1] : def;
-}
-
-function quantile(sorted: number[], q: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-}
+import { arg, quantile } from './util';
 
 export interface BenchRow {
   variant: string;

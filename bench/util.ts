@@ -1,0 +1,41 @@
+// Shared by the bench scripts: argument reading, seed ranges, order statistics, table cells.
+
+/** The value after --name on the command line, or def. */
+export function arg(name: string, def: string): string {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 && i + 1 < process.argv.length ? process.argv[i + 1] : def;
+}
+
+/** True when --name is on the command line. */
+export const flag = (name: string): boolean => process.argv.includes(`--${name}`);
+
+/** Prints `who: msg` on stderr and exits 2 (bad input). */
+export function fail(who: string, msg: string): never {
+  console.error(`${who}: ${msg}`);
+  process.exit(2);
+}
+
+/** "A-B" (or "A") with 1 <= A <= B; throws with a one-line message otherwise. */
+export function parseRange(text: string, what: string): { from: number; to: number } {
+  const m = /^(\d+)(?:-(\d+))?$/.exec(text.trim());
+  if (!m) throw new Error(`bad ${what} ${JSON.stringify(text)}: expected A-B, e.g. 1-100`);
+  const from = Number(m[1]);
+  const to = m[2] !== undefined ? Number(m[2]) : from;
+  if (from < 1 || to < from) throw new Error(`bad ${what} ${text}: expected 1 <= A <= B`);
+  return { from, to };
+}
+
+/** The q-quantile of sorted values as the order statistic at floor(q * n) (0 when empty). */
+export function quantile(sorted: number[], q: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+}
+
+export const sum = (a: number[]): number => a.reduce((x, y) => x + y, 0);
+export const sortNum = (a: number[]): number[] => [...a].sort((x, y) => x - y);
+
+/** A table cell: right-aligned to width n, or left-aligned. */
+export function pad(s: string | number, n: number, left = false): string {
+  const t = String(s);
+  return left ? t.padEnd(n) : t.padStart(n);
+}
