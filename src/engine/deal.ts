@@ -14,6 +14,7 @@
 //     (so the stock listed bottom to top is the rest of the pack reversed).
 import seedrandom from 'seedrandom';
 import { cardName, makeCard, tryParseCard } from '../cards/card';
+import { foundationBuildError } from '../rules/building';
 import { getRules, RuleError, VARIANTS } from '../rules/variants';
 import { RuleOptions, RuleTable } from '../rules/vocabulary';
 
@@ -232,15 +233,8 @@ function checkFoundations(d: Deal): void {
     for (let k = 1; k < f.length; k++) {
       const prev = f[k - 1];
       const c = f[k];
-      const okRank = (c >> 2) === ((prev >> 2) + 1) % 13 && (r.foundationBuild === 'alt-colour-wrap' || (c >> 2) > (prev >> 2));
-      const okSuit = r.foundationBuild === 'suit' ? (c & 3) === (prev & 3) : colourBit(c) !== colourBit(prev);
-      if (!okRank || !okSuit) throw new DealError(`deal: foundations[${i}] is not built correctly at ${cardName(c)}`);
+      if (foundationBuildError(r, prev, c) !== null) throw new DealError(`deal: foundations[${i}] is not built correctly at ${cardName(c)}`);
     }
   });
   if (r.acesStartOnFoundations && d.foundations.some((f) => f.length === 0)) throw new DealError('deal: every foundation must hold its ace');
-}
-
-function colourBit(c: number): number {
-  const s = c & 3;
-  return s === 1 || s === 2 ? 1 : 0;
 }

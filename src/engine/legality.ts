@@ -1,6 +1,7 @@
 // Checked play: says why a move is illegal, written straight from RULES.md and independent of the
 // fast generator in movegen.ts (tests check that the two agree). Used by `verify` and replays.
-import { cardName, colourOf, rankOf } from '../cards/card';
+import { foundationBuildError, tableauBuildError } from '../rules/building';
+import { cardName, rankName, rankOf } from '../cards/card';
 import { encodeMove } from './movegen';
 import { GameState } from './state';
 
@@ -39,12 +40,9 @@ export function moveError(s: GameState, from: number, to: number, count: number)
     if (!r.runMoves) return `${r.title} moves one card at a time`;
     if (!isTab(from) || !isTab(to)) return 'only tableau runs move as a unit, onto the tableau';
     const cards = s.pile(from).slice(-count);
-    for (let i = 1; i < cards.length; i++) {
-      const a = cards[i - 1];
-      const b = cards[i];
-      if (!(rankOf(b) === rankOf(a) - 1 && colourOf(a) !== colourOf(b)))
+    for (let i = 1; i < cards.length; i++)
+      if (tableauBuildError(r, cards[i - 1], cards[i]) !== null)
         return `the ${count} top cards of ${s.pileName(from)} are not a run built down in alternate colour`;
-    }
   }
   const card = s.pile(from)[s.len[from] - count]; // bottom card of what moves
   const name = cardName(card);
@@ -58,18 +56,12 @@ export function moveError(s: GameState, from: number, to: number, count: number)
   if (isFound(to)) {
     const l = s.len[to];
     if (l === 0) {
-      if (s.base >= 0 && rankOf(card) !== s.base) return `${name} cannot start a foundation: the base rank is ${'A23456789TJQK'[s.base]}`;
+      if (s.base >= 0 && rankOf(card) !== s.base) return `${name} cannot start a foundation: the base rank is ${rankName(s.base)}`;
       if (s.base < 0 && s.baseConstraint >= 0 && rankOf(card) !== s.baseConstraint) return `${name} is not of the chosen base rank`;
       return null;
     }
     if (l >= 13) return `${s.pileName(to)} is complete`;
-    const top = s.top(to);
-    const wrap = r.foundationBuild === 'alt-colour-wrap';
-    const nextRank = wrap ? (rankOf(top) + 1) % 13 : rankOf(top) + 1;
-    if (rankOf(card) !== nextRank) return `${name} does not go on ${cardName(top)}: foundations build up by one`;
-    if (r.foundationBuild === 'suit' ? (card & 3) !== (top & 3) : colourOf(card) === colourOf(top))
-      return `${name} does not go on ${cardName(top)}: foundations build ${r.foundationBuild === 'suit' ? 'by suit' : 'in alternate colour'}`;
-    return null;
+    return foundationBuildError(r, s.top(to), card);
   }
   if (isTab(to)) {
     if (s.len[to] === 0) {
@@ -87,13 +79,7 @@ export function moveError(s: GameState, from: number, to: number, count: number)
           return null;
       }
     }
-    const top = s.top(to);
-    if (r.tableauBuild !== 'down-alt-colour') return `tableau build ${r.tableauBuild} is not supported`;
-    const wrap = r.tableauWrap;
-    const rankOk = rankOf(card) === rankOf(top) - 1 || (wrap && rankOf(top) === 0 && rankOf(card) === 12);
-    if (!rankOk) return `${name} does not go on ${cardName(top)}: the tableau builds down by one${wrap ? ' (K on A allowed)' : ''}`;
-    if (colourOf(card) === colourOf(top)) return `${name} does not go on ${cardName(top)}: the tableau builds in alternate colour`;
-    return null;
+    return tableauBuildError(r, s.top(to), card);
   }
   return 'illegal move';
 }

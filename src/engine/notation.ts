@@ -1,5 +1,5 @@
 // Moves as FORMATS.md JSON and as readable text, and a textual layout of a position.
-import { cardName } from '../cards/card';
+import { cardName, rankName } from '../cards/card';
 import { MoveSpec } from './legality';
 import { moveCount, moveFrom, moveTo } from './movegen';
 import { GameState } from './state';
@@ -25,7 +25,7 @@ export function formatPosition(s: GameState): string {
   const lines: string[] = [];
   const names = (p: number) => s.pile(p).map(cardName).join(' ');
   const r = s.rules;
-  lines.push(`${r.title}${s.base >= 0 && r.terraceFamily ? ` (base ${'A23456789TJQK'[s.base]})` : ''}`);
+  lines.push(`${r.title}${s.base >= 0 && r.terraceFamily ? ` (base ${rankName(s.base)})` : ''}`);
   for (let f = s.FOUND0; f < s.CELL0; f++) if (s.len[f] > 0 || f === s.FOUND0) lines.push(`  ${s.pileName(f).padEnd(8)}${names(f) || '-'}`);
   const emptyF = Array.from({ length: s.F }, (_, i) => s.FOUND0 + i).filter((f) => s.len[f] === 0).length;
   if (emptyF > 0 && s.len[s.FOUND0] > 0) lines.push(`  (${emptyF} empty foundations)`);

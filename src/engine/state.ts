@@ -8,6 +8,8 @@ import { colourOf, rankOf } from '../cards/card';
 import { RuleTable, totalCards } from '../rules/vocabulary';
 import { Deal } from './deal';
 import { Scratch } from './scratch';
+import { doubled } from './typed';
+import { tableauBuildError } from '../rules/building';
 import { CLASS_COUNT, KEYS1, KEYS2, MAX_DEPTH, MISC1, MISC2, mix, PileKind } from './zobrist';
 
 /** undo-info bit: this move fixed the base rank. */
@@ -32,8 +34,6 @@ const tableCache = new WeakMap<RuleTable, CardTables>();
 function cardTables(r: RuleTable): CardTables {
   const hit = tableCache.get(r);
   if (hit) return hit;
-  // The tables below compile RuleTable.tableauBuild; its one value is 'down-alt-colour'.
-  if (r.tableauBuild !== 'down-alt-colour') throw new Error(`tableau build ${r.tableauBuild} is not compiled`);
   const t: CardTables = {
     cls: new Uint8Array(52),
     stackOK: new Uint8Array(52 * 52),
@@ -46,11 +46,7 @@ function cardTables(r: RuleTable): CardTables {
     t.colourClass[c] = rk * 2 + colourOf(c);
     const br = rk === 0 ? (r.tableauWrap ? 12 : -1) : rk - 1;
     t.belowClass[c] = br < 0 ? -1 : br * 2 + (1 - colourOf(c));
-    for (let u = 0; u < 52; u++) {
-      const ur = rankOf(u);
-      const rankOk = rk === ur - 1 || (r.tableauWrap && ur === 0 && rk === 12);
-      t.stackOK[u * 52 + c] = rankOk && colourOf(c) !== colourOf(u) ? 1 : 0;
-    }
+    for (let u = 0; u < 52; u++) t.stackOK[u * 52 + c] = tableauBuildError(r, u, c) === null ? 1 : 0;
   }
   tableCache.set(r, t);
   return t;
@@ -332,12 +328,8 @@ export class GameState {
   }
 
   private growUndo(): void {
-    const m = new Int32Array(this.undoMove.length * 2);
-    m.set(this.undoMove);
-    const i = new Int32Array(this.undoInfo.length * 2);
-    i.set(this.undoInfo);
-    this.undoMove = m;
-    this.undoInfo = i;
+    this.undoMove = doubled(this.undoMove);
+    this.undoInfo = doubled(this.undoInfo);
   }
 
   isWon(): boolean {

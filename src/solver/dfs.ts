@@ -14,6 +14,7 @@
 // (movegen.ts), and prune.ts's forced moves are argued there.
 import { generateMoves, MAX_MOVES } from '../engine/movegen';
 import { GameState } from '../engine/state';
+import { doubled } from '../engine/typed';
 import { OrderMode, orderMoves, scoreBuffer } from './order';
 import { safeFoundationMove } from './prune';
 import { Search, SearchStats, SearchStatus } from './search';
@@ -113,18 +114,12 @@ export class DfsSearch implements Search {
   }
 
   private growStack(): void {
-    const a = new Int32Array(this.idx.length * 2);
-    a.set(this.idx);
-    const b = new Int32Array(this.end.length * 2);
-    b.set(this.end);
-    this.idx = a;
-    this.end = b;
+    this.idx = doubled(this.idx);
+    this.end = doubled(this.end);
   }
 
   private growBuf(): void {
-    const a = new Int32Array(this.buf.length * 2);
-    a.set(this.buf);
-    this.buf = a;
+    this.buf = doubled(this.buf);
   }
 }
 
