@@ -6,8 +6,9 @@
 // only ever one foundation target. Moving a whole pile into an empty pile is not generated: the
 // result is the same position with two piles swapped.
 //
-// Order (the solver tries moves in this order): to foundations; onto non-empty tableau piles;
-// into empty piles; into cells; deal from the stock.
+// Generation order: to foundations; onto non-empty tableau piles; into empty piles; into cells;
+// deal from the stock. Foundation moves come first (prune.ts relies on it); the searches reorder
+// the rest (order.ts), and the plain DFS (order mode 0) tries them in this order.
 import { encodeMove } from './move';
 import { GameState, Empty } from './state';
 
