@@ -280,7 +280,7 @@ describe('dealFromJson rejects bad deals with a DealError naming the problem', (
     bad.foundations[0] = [bad.stock.pop()!];
     rejects(bad, /foundations\[0\] must be empty/);
     // Non-strict: a foundation not built up in alternate colour.
-    const stock = s.stock.filter((x) => true);
+    const stock = [...s.stock];
     const take = (name: string) => stock.splice(stock.indexOf(name), 1)[0];
     const wrongColour = { ...s, stock, foundations: s.foundations.map((f) => [...f]) };
     // Cards may be in the tableau/reserve too: take them from wherever they are.

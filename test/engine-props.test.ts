@@ -9,7 +9,7 @@ import { moveError } from '../src/engine/legality';
 import { encodeMove, generateMoves, moveCount, moveFrom, moveTo } from '../src/engine/movegen';
 import { GameState } from '../src/engine/state';
 import { getRules } from '../src/rules/variants';
-import { ALL_VARIANTS, ALT_COLOUR, cloneDeal, moveText, positionDeal, prng, runStep, snapshot, TERRACE, unplayedPosition } from './helpers';
+import { ALL_VARIANTS, ALT_COLOUR, cloneDeal, moveText, prng, runStep, snapshot, TERRACE, unplayedPosition } from './helpers';
 
 const SEEDS = 20;
 const STEPS = 300;

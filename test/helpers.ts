@@ -295,7 +295,7 @@ export function unplayedPosition(v: string, seed: number): GameState {
   const k = T + 3 + Math.floor(rnd() * 30);
   const s0 = new GameState(won); // for runStep (wrap) only
   for (let n = 0; n < k; n++) {
-    const fs = d.foundations.map((f, i) => i).filter((i) => d.foundations[i].length > (rules.acesStartOnFoundations ? 1 : 0));
+    const fs = d.foundations.map((_, i) => i).filter((i) => d.foundations[i].length > (rules.acesStartOnFoundations ? 1 : 0));
     if (fs.length === 0) break;
     const fi = fs[Math.floor(rnd() * fs.length)];
     if (rules.terraceFamily && d.foundations[fi].length === 1 && d.foundations.filter((f) => f.length > 0).length === 1) continue; // keep the base

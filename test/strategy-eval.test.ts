@@ -15,7 +15,6 @@ import { DealView, STRATEGIES, bestExposedVerdict, viewOfDeal } from '../src/ana
 import {
   BEST,
   PAIRED_COLUMNS,
-  allPairs,
   compareBudgets,
   evaluateHeldOut,
   evaluateVariant,

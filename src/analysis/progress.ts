@@ -67,7 +67,7 @@ export class Progress {
   constructor(
     readonly mode: ProgressMode,
     private readonly variants: VariantProgress[],
-    private readonly intervalMs = 5000,
+    intervalMs = 5000,
     private readonly stream: NodeJS.WriteStream = process.stderr,
   ) {
     this.width = Math.max(...variants.map((v) => v.variant.length));
