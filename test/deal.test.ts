@@ -253,13 +253,18 @@ describe('dealFromJson rejects bad deals with a DealError naming the problem', (
     const dup = { ...j, stock: [...j.stock] };
     const replaced = dup.stock[0];
     dup.stock[0] = dup.stock[1] === replaced ? dup.stock[2] : dup.stock[1];
-    rejects(dup, new RegExp(`${replaced} appears 1 times, signora has 2|appears 3 times, signora has 2`));
+    // Both the duplicated card and the one it replaced are named, the duplicate first.
+    rejects(dup, new RegExp(`${dup.stock[0]} appears 3 times, ${replaced} appears 1 time; signora has 2 of each card$`));
     const missing = { ...j, stock: j.stock.slice(1) };
-    rejects(missing, new RegExp(`${j.stock[0]} appears 1 times, signora has 2`));
+    rejects(missing, new RegExp(`${j.stock[0]} appears 1 time; signora has 2 of each card`));
     const extra = { ...json('winery'), cells: ['AS', null] };
-    rejects(extra, /AS appears 2 times, winery has 1/);
+    rejects(extra, /AS appears 2 times; winery has 1 of each card/);
+    const twice = { ...json('winery'), tableau: json('winery').tableau.map((p) => [...p]) };
+    const lost = twice.tableau[0][0];
+    twice.tableau[0][0] = twice.tableau[0][1];
+    rejects(twice, new RegExp(`${twice.tableau[0][1]} appears 2 times, ${lost} appears 0 times; winery has 1 of each card`));
     // Even non-strict reading checks the cards.
-    rejects(missing, /appears 1 times/, false);
+    rejects(missing, /appears 1 time;/, false);
   });
 
   it('a malformed card name', () => {

@@ -201,8 +201,8 @@ export function checkDeal(d: Deal, strict: boolean): void {
   const count = new Array(52).fill(0);
   const all = [...d.tableau.flat(), ...d.reserve, ...d.stock, ...d.waste, ...d.cells.filter((c) => c >= 0), ...d.foundations.flat()];
   for (const c of all) count[c]++;
-  for (let c = 0; c < 52; c++)
-    if (count[c] !== r.decks) throw new DealError(`deal: ${cardName(c)} appears ${count[c]} times, ${r.name} has ${r.decks}`);
+  const wrong = wrongCounts(count, r.decks);
+  if (wrong) throw new DealError(`deal: ${wrong}; ${r.name} has ${r.decks} of each card`);
   if (strict) {
     d.tableau.forEach((p, i) => {
       if (p.length !== r.tableauDeal[i]) throw new DealError(`deal: tableau[${i}] has ${p.length} cards, ${r.name} deals ${r.tableauDeal[i]}`);
@@ -218,6 +218,14 @@ export function checkDeal(d: Deal, strict: boolean): void {
   } else {
     checkFoundations(d);
   }
+}
+
+/** `TS appears 3 times, 4D appears 1 time`: duplicated cards first, then missing ones; '' when all are right. */
+function wrongCounts(count: number[], decks: number): string {
+  const cards = [...count.keys()].filter((c) => count[c] > decks).concat([...count.keys()].filter((c) => count[c] < decks));
+  const said = cards.slice(0, 4).map((c) => `${cardName(c)} appears ${count[c]} time${count[c] === 1 ? '' : 's'}`);
+  if (cards.length > 4) said.push(`${cards.length - 4} more cards wrong`);
+  return said.join(', ');
 }
 
 function checkFoundations(d: Deal): void {
