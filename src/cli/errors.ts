@@ -20,9 +20,12 @@ export class UsageError extends Error {
   }
 }
 
-/** One line: newlines and runs of spaces collapsed (commander's suggestions come on a second line). */
+/**
+ * One line: line breaks and the spaces around them collapsed (commander's suggestions come on a
+ * second line); other control characters (from a binary file quoted in a message) shown as `?`.
+ */
 export function oneLine(text: string): string {
-  return text.replace(/\s*\n\s*/g, ' ').trim();
+  return text.replace(/\s*[\n\r]\s*/g, ' ').replace(/[\x00-\x08\x0b-\x1f\x7f]/g, '?').trim();
 }
 
 /** The user-facing message of an error that means bad input, or null when it is not one. */

@@ -19,7 +19,7 @@ export function readText(path: string): string {
     return readFileSync(path, 'utf8');
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
-    throw new UsageError(`cannot read ${path}: ${(err.code && FS_REASONS[err.code]) || err.message}`);
+    throw new UsageError(`cannot read ${path || `""`}: ${(err.code && FS_REASONS[err.code]) || err.message}`);
   }
 }
 

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command, CommanderError } from 'commander';
-import { EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, reportError, usageMessage } from './errors';
+import { EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, UsageError, reportError, usageMessage } from './errors';
 import { register as registerDeal } from './deal';
 import { register as registerSolve } from './solve';
 import { register as registerVariants } from './variants';
@@ -54,10 +54,18 @@ export function buildProgram(): Command {
   return program;
 }
 
+/** `help <command>` with a command that does not exist: commander would print the general help. */
+function checkHelpTopic(program: Command, args: string[]): void {
+  if (args[0] !== 'help' || args[1] === undefined || args[1].startsWith('-')) return;
+  const names = program.commands.flatMap((c) => [c.name(), ...c.aliases()]);
+  if (!names.includes(args[1])) throw new UsageError(`unknown command ${JSON.stringify(args[1])}: expected one of ${names.join(', ')}`);
+}
+
 /** Runs the command line; returns the exit status (commands may set process.exitCode too). */
 export function main(argv: string[]): number {
   const program = buildProgram();
   try {
+    checkHelpTopic(program, argv.slice(2));
     program.parse(argv);
     return typeof process.exitCode === 'number' ? process.exitCode : EXIT_OK;
   } catch (e) {
