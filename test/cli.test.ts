@@ -140,14 +140,16 @@ describe('solve and verify', () => {
     writeFileSync(solFile, JSON.stringify(sol));
     const r = cli('verify', '--variant', variant, '--seed', String(seed), solFile);
     expect(r.status).toBe(1);
-    expect(r.stdout.trim()).toMatch(new RegExp(`^move ${i + 1} \\(${sol.moves[i].from} -> stock\\): \\S`));
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(new RegExp(`^solitaire: move ${i + 1} \\(${sol.moves[i].from} -> stock\\): \\S[^\\n]*\\n$`));
     // All moves legal but the game unfinished.
     const short = JSON.parse(json);
     short.moves = short.moves.slice(0, -2);
     writeFileSync(solFile, JSON.stringify(short));
     const s = cli('verify', '--variant', variant, '--seed', String(seed), solFile);
     expect(s.status).toBe(1);
-    expect(s.stdout.trim()).toMatch(new RegExp(`^not won: after ${short.moves.length} moves \\d+ cards are not on the foundations$`));
+    expect(s.stdout).toBe('');
+    expect(s.stderr).toMatch(new RegExp(`^solitaire: not won: after ${short.moves.length} moves \\d+ cards are not on the foundations\\n$`));
   });
 
   it('verify refuses a solution for another deal, or with nothing to verify (exit 2)', () => {
@@ -182,6 +184,32 @@ describe('solve --base', () => {
     const ls = lines(r.stdout);
     expect(ls).toHaveLength(cands.length);
     ls.forEach((l, i) => expect(l).toMatch(new RegExp(`^base ${cands[i]}: (won in \\d+ moves|lost|unknown).*\\(\\d+ nodes, \\d+ ms\\)$`)));
+  });
+
+  it('--base all --json prints one solution per line (JSON Lines), which verify replays', () => {
+    const cands = baseCandidates(dealFromSeed(getRules('signora'), 2)).map(rankName);
+    const r = cli('solve', 'signora', '--seed', '2', '--base', 'all', '--max-nodes', '20000', '--json');
+    expect(r.status).toBe(0);
+    const sols = lines(r.stdout).map((l) => JSON.parse(l));
+    expect(sols.map((s) => s.base)).toEqual(cands);
+    for (const s of sols) expect(s).toMatchObject({ variant: 'signora', seed: 2 });
+    const won = sols.filter((s) => s.result === 'won');
+    expect(won.length).toBeGreaterThan(0);
+    const file = join(dir, 'all.jsonl');
+    writeFileSync(file, r.stdout);
+    const v = cli('verify', '--variant', 'signora', '--seed', '2', file);
+    expect(v.status, v.stderr).toBe(0);
+    expect(lines(v.stdout)).toEqual(
+      sols.map((s, i) => `line ${i + 1}, base ${s.base}: ${s.result === 'won' ? `won in ${s.moves.length} moves` : `${s.result}: nothing to verify`}`),
+    );
+    // One bad move in one of them: exit 1, naming the line.
+    const k = sols.indexOf(won[0]);
+    won[0].moves = won[0].moves.slice(0, -1);
+    writeFileSync(file, sols.map((s) => JSON.stringify(s)).join('\n') + '\n');
+    const bad = cli('verify', '--variant', 'signora', '--seed', '2', file);
+    expect(bad.status).toBe(1);
+    expect(bad.stdout).toBe('');
+    expect(bad.stderr).toMatch(new RegExp(`^solitaire: line ${k + 1}, base ${won[0].base}: not won: after \\d+ moves 1 cards are not on the foundations\\n$`));
   });
 
   it('--base is refused outside the Terrace family', () => {

@@ -67,7 +67,7 @@ export function register(program: Command): void {
     .description('show the deal of a seed, as a readable layout or as JSON')
     .argument('<variant>', 'variant name (see `solitaire variants`)')
     .option('--seed <n>', 'deal number, a whole number from 0 to 2^53-1 (required)')
-    .option('--json', 'print the deal JSON of FORMATS.md')
+    .option('--json', 'print the deal JSON of docs/FORMATS.md')
     .option('--cells <n>', 'freecell only: number of cells, 0-4')
     .action((variant: string, opts: DealOptions) => {
       if (opts.seed === undefined) {

@@ -33,6 +33,37 @@ export function readJson(path: string): unknown {
   }
 }
 
+/**
+ * Reads a file of one JSON value, or of several as JSON Lines (one value per line). `lines` gives
+ * the line number of each value for JSON Lines, null for a single value.
+ */
+export function readJsonValues(path: string): { values: unknown[]; lines: number[] | null } {
+  const text = readText(path);
+  try {
+    return { values: [JSON.parse(text)], lines: null };
+  } catch (whole) {
+    const rows = text.split('\n').map((l, i) => ({ l, n: i + 1 })).filter((r) => r.l.trim() !== '');
+    if (rows.length < 2 || !isJsonObject(rows[0].l)) throw new UsageError(`${path} is not valid JSON: ${(whole as Error).message}`);
+    const values = rows.map((r) => {
+      try {
+        return JSON.parse(r.l);
+      } catch (e) {
+        throw new UsageError(`${path} line ${r.n} is not valid JSON: ${(e as Error).message}`);
+      }
+    });
+    return { values, lines: rows.map((r) => r.n) };
+  }
+}
+
+function isJsonObject(text: string): boolean {
+  try {
+    const v = JSON.parse(text);
+    return typeof v === 'object' && v !== null && !Array.isArray(v);
+  } catch {
+    return false;
+  }
+}
+
 /** Loads and checks a deal file (FORMATS.md); DealError becomes a UsageError naming the file. */
 export function loadDealFile(path: string): Deal {
   const obj = readJson(path);

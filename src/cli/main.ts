@@ -45,6 +45,7 @@ export function buildProgram(): Command {
   program
     .description('Solver and analyser for the Signora family of patience games (Signora, Double Signora, Empress of Italy, Red and Black, Winery; FreeCell for reference)')
     .version(packageVersion(), '-V, --version')
+    .addHelpText('after', '\nRules of the games: docs/RULES.md. Deal, solution and CSV formats: docs/FORMATS.md.')
     .showSuggestionAfterError(true)
     // Commander's own usage errors are thrown (not exited) and reported by main() as one line.
     // Both settings are inherited by the commands registered below.

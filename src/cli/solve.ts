@@ -1,6 +1,7 @@
 // `solitaire solve <variant> --seed N` or `solitaire solve --deal file.json`: runs the solver and
 // prints its verdict, the base rank (Terrace family), the winning moves and statistics; or, with
-// --json, the solution JSON of FORMATS.md. `--base all` solves once per candidate base rank.
+// --json, the solution JSON of docs/FORMATS.md. `--base all` solves once per candidate base rank
+// (with --json: one solution object per line, JSON Lines).
 // Every verdict exits 0 (it is information); bad input exits 2.
 import { Command } from 'commander';
 import { cardName, rankName, tryParseRank } from '../cards/card';
@@ -27,7 +28,7 @@ interface SolveCliOptions {
   json?: boolean;
 }
 
-/** The solution JSON of FORMATS.md. */
+/** The solution JSON of docs/FORMATS.md. */
 export interface SolutionJson {
   variant: string;
   seed?: number;
@@ -115,7 +116,7 @@ export function register(program: Command): void {
     .option('--timeout <ms>', 'time budget in milliseconds')
     .option('--tt-mb <mb>', 'transposition table size in MB', '32')
     .option('--cells <n>', 'freecell only: number of cells, 0-4')
-    .option('--json', 'print the solution JSON of FORMATS.md')
+    .option('--json', 'print the solution JSON of docs/FORMATS.md (with --base all: one solution per line, JSON Lines)')
     .action((variant: string | undefined, o: SolveCliOptions) => {
       // ---- check everything before any output ----
       let deal: Deal;
@@ -153,10 +154,9 @@ export function register(program: Command): void {
       // ---- --base all: one search per candidate rank, one line (or one JSON object) each ----
       if (base === 'all') {
         const tt = new TranspositionTable(opts.ttMb!);
-        const all: SolutionJson[] = [];
         for (const b of baseCandidates(deal)) {
           const res = solve(deal, { ...opts, base: b, tt });
-          if (o.json) all.push(solutionJson(deal, res));
+          if (o.json) out(JSON.stringify(solutionJson(deal, res))); // JSON Lines: one solution per line
           else {
             const cost = `(${res.stats.nodes} nodes, ${Math.round(res.stats.ms)} ms)`;
             const v =
@@ -166,7 +166,6 @@ export function register(program: Command): void {
             out(`base ${rankName(b)}: ${v} ${cost}`);
           }
         }
-        if (o.json) out(prettyJson(all));
         return;
       }
 

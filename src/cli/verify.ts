@@ -1,14 +1,17 @@
 // `solitaire verify <deal.json> <solution.json>` or `solitaire verify --variant V --seed N <solution.json>`:
-// replays a solution's moves with checked play (automatic filling is applied by the engine).
-// Exit 0: `won in K moves`; exit 1: the first illegal move, or a legal replay that does not win;
-// exit 2: bad input, or a solution with nothing to verify.
+// replays a solution's moves with checked play (automatic filling is applied by the engine). The
+// solution file holds one solution object, or several as JSON Lines (one object per line, as
+// `solve --base all --json` prints them): each won one is replayed, the others are listed.
+// Exit 0: `won in K moves`; exit 1: the first illegal move, or a legal replay that does not win
+// (one line on stderr); exit 2: bad input (a malformed solution, a pile the variant does not have),
+// or nothing to verify.
 import { Command } from 'commander';
 import { rankName, tryParseRank } from '../cards/card';
 import { Deal } from '../engine/deal';
 import { MoveSpec, playChecked } from '../engine/legality';
 import { GameState } from '../engine/state';
-import { EXIT_FAILED, EXIT_OK, UsageError } from './errors';
-import { loadDealFile, out, readJson, seededDeal } from './io';
+import { EXIT_FAILED, EXIT_OK, UsageError, reportError } from './errors';
+import { loadDealFile, out, readJsonValues, seededDeal } from './io';
 
 interface VerifyOptions {
   variant?: string;
@@ -19,28 +22,49 @@ interface VerifyOptions {
 export interface Solution {
   variant?: string;
   seed?: number;
+  result: string;
   base?: string;
+  /** Empty unless result is `won`. */
   moves: MoveSpec[];
 }
 
-/** Checks the shape of a solution JSON; `where` names the file in messages. */
+/** Checks the shape of a solution JSON; `where` names the file (and line) in messages. */
 export function readSolution(obj: unknown, where: string): Solution {
-  if (typeof obj !== 'object' || obj === null || Array.isArray(obj)) throw new UsageError(`${where}: a solution must be a JSON object`);
+  if (typeof obj !== 'object' || obj === null || Array.isArray(obj))
+    throw new UsageError(`${where}: a solution must be a JSON object (several solutions: one object per line)`);
   const o = obj as Record<string, unknown>;
   if (o.variant !== undefined && typeof o.variant !== 'string') throw new UsageError(`${where}: "variant" must be a string`);
   if (o.seed !== undefined && !(typeof o.seed === 'number' && Number.isSafeInteger(o.seed) && o.seed >= 0))
     throw new UsageError(`${where}: "seed" must be a whole number`);
-  if (o.result !== 'won') throw new UsageError(`${where}: result is ${JSON.stringify(o.result ?? null)}, not "won": nothing to verify`);
+  if (o.result !== 'won' && o.result !== 'lost' && o.result !== 'unknown')
+    throw new UsageError(`${where}: "result" must be "won", "lost" or "unknown", not ${JSON.stringify(o.result ?? null)}`);
+  const base = typeof o.base === 'string' ? o.base : undefined;
+  const head = { variant: o.variant as string | undefined, seed: o.seed as number | undefined, result: o.result, base };
+  if (o.result !== 'won') return { ...head, moves: [] };
   if (!Array.isArray(o.moves)) throw new UsageError(`${where}: no "moves" array: nothing to verify`);
-  const moves = o.moves.map((m: unknown, i: number): MoveSpec => {
-    const mv = m as Record<string, unknown>;
-    const ok =
-      typeof m === 'object' && m !== null && !Array.isArray(m) && typeof mv.from === 'string' && typeof mv.to === 'string' &&
-      (mv.count === undefined || (typeof mv.count === 'number' && Number.isSafeInteger(mv.count) && mv.count >= 1));
-    if (!ok) throw new UsageError(`${where}: moves[${i}] is not a move {"from", "to", "count"?}: ${JSON.stringify(m)}`);
-    return mv.count === undefined ? { from: mv.from as string, to: mv.to as string } : { from: mv.from as string, to: mv.to as string, count: mv.count as number };
+  return { ...head, moves: o.moves.map((m: unknown, i: number) => readMove(m, `${where}: moves[${i}]`)) };
+}
+
+function readMove(m: unknown, where: string): MoveSpec {
+  const mv = m as Record<string, unknown>;
+  const ok =
+    typeof m === 'object' && m !== null && !Array.isArray(m) && typeof mv.from === 'string' && typeof mv.to === 'string' &&
+    (mv.count === undefined || (typeof mv.count === 'number' && Number.isSafeInteger(mv.count) && mv.count >= 1));
+  if (!ok) throw new UsageError(`${where} is not a move {"from", "to", "count"?}: ${JSON.stringify(m)}`);
+  return mv.count === undefined ? { from: mv.from as string, to: mv.to as string } : { from: mv.from as string, to: mv.to as string, count: mv.count as number };
+}
+
+/** A solution for another deal, or naming piles the deal does not have, is bad input (exit 2). */
+export function checkFits(deal: Deal, sol: Solution, where: string): void {
+  if (sol.variant !== undefined && sol.variant !== deal.rules.name)
+    throw new UsageError(`${where} is a solution for ${sol.variant}, the deal is ${deal.rules.name}`);
+  if (sol.seed !== undefined && deal.seed !== undefined && sol.seed !== deal.seed)
+    throw new UsageError(`${where} is a solution for seed ${sol.seed}, the deal is seed ${deal.seed}`);
+  const s = new GameState(deal);
+  sol.moves.forEach((m, i) => {
+    for (const name of [m.from, m.to])
+      if (s.pileIndex(name) < 0) throw new UsageError(`${where}: moves[${i}] names pile ${JSON.stringify(name)}, which ${deal.rules.name} does not have`);
   });
-  return { variant: o.variant as string | undefined, seed: o.seed as number | undefined, base: typeof o.base === 'string' ? o.base : undefined, moves };
 }
 
 export interface VerifyResult {
@@ -68,36 +92,54 @@ export function replay(deal: Deal, sol: Solution): VerifyResult {
   return { ok: true, lines };
 }
 
+/** The deal (a file, or --variant and --seed) and the solution file of the command line. */
+function dealAndSolutionPath(first: string, second: string | undefined, opts: VerifyOptions): { deal: Deal; solPath: string } {
+  const bySeed = opts.variant !== undefined || opts.seed !== undefined || opts.cells !== undefined;
+  if (second !== undefined) {
+    if (bySeed) throw new UsageError('give a deal file or --variant and --seed, not both');
+    return { deal: loadDealFile(first), solPath: second };
+  }
+  if (opts.variant === undefined || opts.seed === undefined)
+    throw new UsageError('verify needs <deal.json> <solution.json>, or --variant V --seed N <solution.json>');
+  return { deal: seededDeal(opts.variant, opts.seed, opts.cells), solPath: first };
+}
+
+/** Replays every won solution; stops at the first that fails (its line, labelled, is the result). */
+export function verifyAll(deal: Deal, sols: Solution[], labels: string[]): VerifyResult {
+  const lines: string[] = [];
+  for (let i = 0; i < sols.length; i++) {
+    if (sols[i].result !== 'won') {
+      lines.push(`${labels[i]}${sols[i].result}: nothing to verify`);
+      continue;
+    }
+    const res = replay(deal, sols[i]);
+    if (!res.ok) return { ok: false, lines: [labels[i] + res.lines.join(' ')] };
+    lines.push(...res.lines.map((l, k) => (k === 0 ? labels[i] + l : l)));
+  }
+  return { ok: true, lines };
+}
+
 export function register(program: Command): void {
   program
     .command('verify')
     .description('replay a solution and check it wins: verify <deal.json> <solution.json>, or verify --variant V --seed N <solution.json>')
     .argument('<file>', 'deal.json (then solution.json), or solution.json with --variant and --seed')
-    .argument('[solution]', 'solution.json when a deal file is given')
+    .argument('[solution]', 'solution.json when a deal file is given (one solution, or one per line: docs/FORMATS.md)')
     .option('--variant <name>', 'variant of a seeded deal (instead of a deal file)')
     .option('--seed <n>', 'seed of the deal (with --variant)')
     .option('--cells <n>', 'freecell only: number of cells, 0-4 (with --variant)')
     .action((first: string, second: string | undefined, opts: VerifyOptions) => {
-      const bySeed = opts.variant !== undefined || opts.seed !== undefined || opts.cells !== undefined;
-      let deal: Deal;
-      let solPath: string;
-      if (second !== undefined) {
-        if (bySeed) throw new UsageError('give a deal file or --variant and --seed, not both');
-        deal = loadDealFile(first);
-        solPath = second;
-      } else {
-        if (opts.variant === undefined || opts.seed === undefined)
-          throw new UsageError('verify needs <deal.json> <solution.json>, or --variant V --seed N <solution.json>');
-        deal = seededDeal(opts.variant, opts.seed, opts.cells);
-        solPath = first;
-      }
-      const sol = readSolution(readJson(solPath), solPath);
-      if (sol.variant !== undefined && sol.variant !== deal.rules.name)
-        throw new UsageError(`${solPath} is a solution for ${sol.variant}, the deal is ${deal.rules.name}`);
-      if (sol.seed !== undefined && deal.seed !== undefined && sol.seed !== deal.seed)
-        throw new UsageError(`${solPath} is a solution for seed ${sol.seed}, the deal is seed ${deal.seed}`);
-      const res = replay(deal, sol);
-      out(res.lines.join('\n'));
+      const { deal, solPath } = dealAndSolutionPath(first, second, opts);
+      const { values, lines } = readJsonValues(solPath);
+      const where = (i: number) => (lines ? `${solPath} line ${lines[i]}` : solPath);
+      const sols = values.map((v, i) => readSolution(v, where(i)));
+      sols.forEach((sol, i) => checkFits(deal, sol, where(i)));
+      if (!sols.some((sol) => sol.result === 'won'))
+        throw new UsageError(sols.length === 1 ? `${solPath}: result is "${sols[0].result}", not "won": nothing to verify` : `${solPath}: no solution is won: nothing to verify`);
+      const labels = sols.map((sol, i) => (lines ? `line ${lines[i]}${sol.base !== undefined ? `, base ${sol.base}` : ''}: ` : ''));
+      const res = verifyAll(deal, sols, labels);
+      if (res.ok) out(res.lines.join('\n'));
+      else reportError(res.lines.join(' '));
       process.exitCode = res.ok ? EXIT_OK : EXIT_FAILED;
     });
 }
