@@ -10,7 +10,7 @@ import { dealFromSeed } from '../src/engine/deal';
 import { getRules } from '../src/rules/variants';
 import { baseCandidates, solve } from '../src/solver/solve';
 import { TranspositionTable } from '../src/solver/tt';
-import { DEAL_COLUMNS, STRATEGY_COLUMNS, SUMMARY_COLUMNS, parseCsv, readDealFile } from '../src/analysis/records';
+import { DEAL_COLUMNS, STRATEGY_COLUMNS, SUMMARY_COLUMNS, parseCsv, parseDealFile, readDealFile } from '../src/analysis/records';
 import { DEFAULT_TT_MB, runAnalysis, AnalyzeOptions } from '../src/analysis/run';
 import { formatReport } from '../src/analysis/report';
 
@@ -175,6 +175,30 @@ describe('analysis run', () => {
     for (const bad of ['winery,1,any,lost,,10,1,\n', 'winery,1,any,won,5,10,1,exhaustive\n', 'winery,1,any,lost,,10,1,guess\n']) {
       fs.writeFileSync(file, head + bad);
       expect(() => readDealFile(file)).toThrow(/proof/);
+    }
+  });
+
+  it('per-deal rows: agreeing repeats are dropped, conflicting ones and malformed columns refused, the file unchanged', () => {
+    const dir = fs.mkdtempSync(path.join(tmp, 'rows-'));
+    const file = path.join(dir, 'winery-deals.csv');
+    const head = 'variant,seed,base,result,moves,nodes,ms,proof\n';
+    const won = 'winery,7,any,won,90,400,2.5,\n';
+    fs.writeFileSync(file, head + won + won.replace('2.5', '3') + 'winery,8,any,unknown,,5000,9,\n');
+    expect(readDealFile(file, 'winery').map((r) => [r.seed, r.ms])).toEqual([[7, 2.5], [8, 9]]);
+    const bad: [string, RegExp][] = [
+      [won + 'winery,7,any,unknown,,400,2.5,\n', /line 3: seed 7 base any is already in the file with another outcome/],
+      ['winery,7,any,won,90,400,fast,\n', /line 2: bad ms "fast"/],
+      ['winery,7,any,won,90,4e5,2.5,\n', /bad nodes "4e5"/],
+      ['winery,7,any,won,,400,2.5,\n', /bad moves ""/],
+      ['winery,7,any,unknown,12,400,2.5,\n', /bad moves "12"/],
+      ['winery,x7,any,won,90,400,2.5,\n', /bad seed "x7"/],
+      ['signora,7,any,won,90,400,2.5,\n', /a row of "signora" in the file of winery/],
+    ];
+    for (const [rows, msg] of bad) {
+      const text = head + rows + 'winery,9,any,wo'; // and a torn last line, which must stay
+      fs.writeFileSync(file, text);
+      expect(() => parseDealFile(file, 'winery')).toThrow(msg);
+      expect(fs.readFileSync(file, 'utf8')).toBe(text);
     }
   });
 

@@ -159,45 +159,97 @@ export function parseCsv(text: string): { records: string[][]; partial: string[]
 
 export class RecordsError extends Error {}
 
+/** The rows of a per-deal file, and where its whole lines end (null when the last line is whole). */
+export interface DealFileContents {
+  rows: DealRow[];
+  /** Byte length of the whole lines when the last line is torn (no newline): cut there to append. */
+  tornAt: number | null;
+}
+
 /**
- * Reads a per-deal file. Missing file: no rows. A torn last line (no newline) is dropped and, with
- * `repair`, cut from the file so appending can go on. Throws RecordsError on a wrong header or row.
+ * Reads and checks a per-deal file without changing it. Missing file: no rows. A torn last line (no
+ * newline: a run stopped while writing it) is left out and reported in `tornAt`. With `variant`,
+ * rows of another variant are refused. Rows repeating a (seed, base) are dropped when they agree on
+ * result, moves, nodes and proof (the first one is kept) and refused when they do not. Throws
+ * RecordsError naming the file and line of the first problem.
  */
-export function readDealFile(file: string, repair = false): DealRow[] {
-  if (!fs.existsSync(file)) return [];
-  const text = fs.readFileSync(file, 'utf8');
-  if (text === '') return [];
+export function parseDealFile(file: string, variant?: string): DealFileContents {
+  const text = readFileText(file);
+  if (text === null || text === '') return { rows: [], tornAt: null };
   const { records, partial } = parseCsv(text);
-  if (partial && repair) {
-    const cut = Math.max(text.lastIndexOf('\n') + 1, 0);
-    fs.truncateSync(file, Buffer.byteLength(text.slice(0, cut)));
-  }
-  if (records.length === 0) return [];
+  const tornAt = partial ? Buffer.byteLength(text.slice(0, text.lastIndexOf('\n') + 1)) : null;
+  if (records.length === 0) return { rows: [], tornAt };
   const header = records[0].join(',');
   if (header !== DEAL_COLUMNS.join(','))
-    throw new RecordsError(`${file}: header is "${header}", expected "${DEAL_COLUMNS.join(',')}"`);
+    throw new RecordsError(`${file}: header is ${quoteStart(header)}, expected "${DEAL_COLUMNS.join(',')}"`);
   const rows: DealRow[] = [];
+  const lineOf = new Map<string, number>();
   for (let k = 1; k < records.length; k++) {
     const f = records[k];
-    const where = `${file} line ${k + 1}`;
     if (f.length === 1 && f[0] === '') continue; // blank line
-    if (f.length !== DEAL_COLUMNS.length) throw new RecordsError(`${where}: ${f.length} fields, expected ${DEAL_COLUMNS.length}`);
-    const [variant, seed, base, result, moves, nodes, ms, proof] = f;
-    if (!/^\d+$/.test(seed)) throw new RecordsError(`${where}: bad seed "${seed}"`);
-    if (parseBaseLabel(base) === -1) throw new RecordsError(`${where}: bad base "${base}"`);
-    if (result !== 'won' && result !== 'lost' && result !== 'unknown') throw new RecordsError(`${where}: bad result "${result}"`);
-    if (result === 'lost' ? !(PROOFS as readonly string[]).includes(proof) : proof !== '')
-      throw new RecordsError(`${where}: proof "${proof}" does not fit result "${result}" (a lost row names its proof: ${PROOFS.join(', ')})`);
-    rows.push({
-      variant,
-      seed: Number(seed),
-      base,
-      result,
-      moves: moves === '' ? null : Number(moves),
-      nodes: Number(nodes),
-      ms: Number(ms),
-      proof: proof as Proof | '',
-    });
+    const where = `${file} line ${k + 1}`;
+    const row = dealRow(f, where);
+    if (variant !== undefined && row.variant !== variant) throw new RecordsError(`${where}: a row of ${quoteStart(row.variant)} in the file of ${variant}`);
+    const key = `${row.seed}:${row.base}`;
+    const first = lineOf.get(key);
+    if (first === undefined) {
+      lineOf.set(key, rows.length);
+      rows.push(row);
+    } else if (!sameOutcome(rows[first], row))
+      throw new RecordsError(`${where}: seed ${row.seed} base ${row.base} is already in the file with another outcome (${outcome(rows[first])}, here ${outcome(row)})`);
   }
-  return rows;
+  return { rows, tornAt };
+}
+
+/** The rows of a per-deal file (parseDealFile), without changing it. */
+export function readDealFile(file: string, variant?: string): DealRow[] {
+  return parseDealFile(file, variant).rows;
+}
+
+/** Cuts a torn last line found by parseDealFile, so that appending starts on a new line. */
+export function cutTornLine(file: string, contents: DealFileContents): void {
+  if (contents.tornAt !== null) fs.truncateSync(file, contents.tornAt);
+}
+
+function readFileText(file: string): string | null {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return null;
+    throw new RecordsError(`cannot read ${file}: ${code === 'EISDIR' ? 'it is a directory' : (e as Error).message}`);
+  }
+}
+
+/** The start of a text, quoted, for messages (a binary file's "header" can be its whole content). */
+function quoteStart(text: string): string {
+  return JSON.stringify(text.length > 60 ? text.slice(0, 60) + '…' : text);
+}
+
+const WHOLE = /^\d+$/;
+const DECIMAL = /^\d+(\.\d+)?$/;
+
+/** One record of a per-deal file as a row; throws RecordsError naming `where`. */
+function dealRow(f: string[], where: string): DealRow {
+  if (f.length !== DEAL_COLUMNS.length) throw new RecordsError(`${where}: ${f.length} fields, expected ${DEAL_COLUMNS.length}`);
+  const [variant, seed, base, result, moves, nodes, ms, proof] = f;
+  const bad = (column: string, value: string, expected: string) => new RecordsError(`${where}: bad ${column} ${quoteStart(value)}: expected ${expected}`);
+  if (variant === '') throw bad('variant', variant, 'a variant name');
+  if (!WHOLE.test(seed) || !Number.isSafeInteger(Number(seed))) throw bad('seed', seed, 'a whole number');
+  if (parseBaseLabel(base) === -1) throw bad('base', base, 'a rank letter or any');
+  if (result !== 'won' && result !== 'lost' && result !== 'unknown') throw bad('result', result, 'won, lost or unknown');
+  if (result === 'won' ? !WHOLE.test(moves) : moves !== '') throw bad('moves', moves, result === 'won' ? 'the solution length' : `an empty field for ${result}`);
+  if (!WHOLE.test(nodes) || !Number.isSafeInteger(Number(nodes))) throw bad('nodes', nodes, 'a whole number');
+  if (!DECIMAL.test(ms) || !Number.isFinite(Number(ms))) throw bad('ms', ms, 'a number of milliseconds');
+  if (result === 'lost' ? !(PROOFS as readonly string[]).includes(proof) : proof !== '')
+    throw new RecordsError(`${where}: proof "${proof}" does not fit result "${result}" (a lost row names its proof: ${PROOFS.join(', ')})`);
+  return { variant, seed: Number(seed), base, result, moves: moves === '' ? null : Number(moves), nodes: Number(nodes), ms: Number(ms), proof: proof as Proof | '' };
+}
+
+function sameOutcome(a: DealRow, b: DealRow): boolean {
+  return a.result === b.result && a.moves === b.moves && a.nodes === b.nodes && a.proof === b.proof;
+}
+
+function outcome(r: DealRow): string {
+  return `${r.result}${r.moves !== null ? ` in ${r.moves} moves` : ''}, ${r.nodes} nodes`;
 }

@@ -15,8 +15,11 @@
 //   the batch's other unfinished searches go back in the queue as a new task. A crashed deal stays
 //   incomplete (left out of the summaries; the CLI exits 1): --resume retries it. A task that
 //   fails before announcing any search (the worker cannot load) fails its seeds without retry.
-// - Resume. With --resume the per-deal file is read first (a torn last line is cut off), and only
-//   the (seed, base) pairs not in it are searched. Without it the file is replaced. Summaries are
+// - Outputs. Every output file and (with --resume) every per-deal file is checked before anything
+//   is created or changed (outputs.ts, records.ts), so a refused run leaves the directory as it was.
+// - Resume. With --resume the per-deal file is read first (a torn last line is cut off once every
+//   file has passed its checks), and only the (seed, base) pairs not in it are searched. Without it
+//   the file is replaced. Summaries are
 //   always computed from the per-deal file, restricted to the requested seeds, so a resumed run
 //   gives the same summary as a straight one. The summary files (and strategies.csv rows) of the
 //   variants being run are removed at the start and written at the end, so they always describe a
@@ -32,6 +35,7 @@ import { Deal, dealFromSeed } from '../engine/deal';
 import { getRules, variantNames } from '../rules/variants';
 import { RuleTable } from '../rules/vocabulary';
 import { baseCandidates } from '../solver/solve';
+import { checkOutputs, makeOutDir } from './outputs';
 import { Progress, ProgressMode, VariantProgress } from './progress';
 import {
   DEAL_COLUMNS,
@@ -46,6 +50,9 @@ import {
   dealFile,
   dealRecord,
   readDealFile,
+  parseDealFile,
+  cutTornLine,
+  DealFileContents,
   strategiesFile,
   strategyRecord,
   summaryFile,
@@ -65,6 +72,8 @@ export const DEFAULT_MAX_NODES = 200_000;
 /** Transposition table per worker thread, MB. */
 export const DEFAULT_TT_MB = 32;
 export const MAX_BATCH = 20;
+/** Seeds of one run: the plan holds every seed in memory (about 1 KB and 36 µs each for Signora). */
+export const MAX_SEEDS = 100_000;
 
 export class AnalysisError extends Error {}
 
@@ -180,29 +189,31 @@ export async function runAnalysis(opts: AnalyzeOptions): Promise<AnalysisResult>
   const ttMb = opts.ttMb ?? DEFAULT_TT_MB;
   if (!Number.isSafeInteger(opts.from) || !Number.isSafeInteger(opts.to) || opts.from < 0 || opts.to < opts.from)
     throw new AnalysisError(`bad seed range ${opts.from}-${opts.to}`);
+  if (opts.to - opts.from >= MAX_SEEDS) throw new AnalysisError(`seed range ${opts.from}-${opts.to}: at most ${MAX_SEEDS} seeds per run`);
   if (!Number.isInteger(workers) || workers < 1) throw new AnalysisError(`bad worker count ${workers}`);
   if (opts.variants.length === 0) throw new AnalysisError('no variant to analyse');
   const seeds: number[] = [];
   for (let s = opts.from; s <= opts.to; s++) seeds.push(s);
   const inRange = (s: number) => s >= opts.from && s <= opts.to;
   const commandLine = opts.commandLine ?? describeRun(opts, workers, mode, maxNodes);
-  fs.mkdirSync(opts.outDir, { recursive: true });
 
   // ---- Per-variant state: expected searches, minus what the file already has (resume). ----
   const variants = [...new Set(opts.variants)];
   const rulesOf = new Map(variants.map((v) => [v, getRules(v)] as const));
-  // Read (and check) every file to resume before touching any.
-  const previous = new Map<string, DealRow[]>();
-  for (const name of variants)
-    previous.set(name, opts.resume ? readDealFile(dealFile(opts.outDir, name), true).filter((r) => r.variant === name) : []);
+  // Check every output and read every file to resume before creating or changing anything.
+  checkOutputs(opts.outDir, variants);
+  const previous = new Map<string, DealFileContents>();
+  for (const name of variants) previous.set(name, opts.resume ? parseDealFile(dealFile(opts.outDir, name), name) : { rows: [], tornAt: null });
+  makeOutDir(opts.outDir);
   const states = new Map<string, VariantState>();
   for (const name of variants) {
     const rules = rulesOf.get(name)!;
     const file = dealFile(opts.outDir, name);
     const old = previous.get(name)!;
+    if (opts.resume && fs.existsSync(file)) cutTornLine(file, old);
     if (!opts.resume || !fs.existsSync(file) || fs.statSync(file).size === 0) fs.writeFileSync(file, csvHeader(DEAL_COLUMNS));
     const fd = fs.openSync(file, 'a');
-    const have = groupBySeed(old);
+    const have = groupBySeed(old.rows);
     const st: VariantState = {
       rules,
       file,
@@ -429,7 +440,7 @@ export async function runAnalysis(opts: AnalyzeOptions): Promise<AnalysisResult>
   // ---- Summaries, from the per-deal files ----
   const reports: VariantReport[] = [];
   for (const [variant, st] of states) {
-    const rows = readDealFile(st.file).filter((r) => r.variant === variant && inRange(r.seed));
+    const rows = readDealFile(st.file, variant).filter((r) => inRange(r.seed));
     const candidates = (seed: number) => st.candidates.get(seed);
     const summary = summarise(rows, { variant, terraceFamily: st.rules.terraceFamily, mode, candidates });
     writeCsvFile(summaryFile(opts.outDir, variant), SUMMARY_COLUMNS, summary.map(summaryRecord));

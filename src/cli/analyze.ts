@@ -1,12 +1,14 @@
 // `solitaire analyze <variant...|all> [--seeds A-B] ...`: the win-rate analysis (src/analysis).
 // Exit status (main.ts conventions): 2 for bad arguments (thrown as UsageError before any work, so
-// main prints the one `solitaire: ...` line) or an unreadable per-deal file on --resume; 130 after
+// main prints the one `solitaire: ...` line), an unusable output directory or file, or an unreadable
+// per-deal file on --resume (nothing is created or changed then); 130 after
 // SIGINT, 143 after SIGTERM (finished rows kept); 1 when a worker crashed (results still written,
 // the crashed deals left out); 3 for an internal error.
 import * as os from 'os';
 import { Command } from 'commander';
 import { formatReport } from '../analysis/report';
-import { AnalysisError, DEFAULT_MAX_NODES, DEFAULT_SEEDS, runAnalysis } from '../analysis/run';
+import { OutputError } from '../analysis/outputs';
+import { AnalysisError, DEFAULT_MAX_NODES, DEFAULT_SEEDS, MAX_SEEDS, runAnalysis } from '../analysis/run';
 import { RecordsError } from '../analysis/records';
 import { BaseMode } from '../analysis/summary';
 import { MAIN_VARIANTS, variantNames } from '../rules/variants';
@@ -39,6 +41,7 @@ export function parseSeedRange(text: string): { from: number; to: number } {
   const to = m[2] === undefined ? from : Number(m[2]);
   if (!Number.isSafeInteger(from) || !Number.isSafeInteger(to)) throw new UsageError(`bad --seeds "${text}": seeds go up to ${Number.MAX_SAFE_INTEGER}`);
   if (to < from) throw new UsageError(`bad --seeds "${text}": the range is empty (${to} < ${from})`);
+  if (to - from >= MAX_SEEDS) throw new UsageError(`bad --seeds "${text}": ${to - from + 1} seeds, a run takes at most ${MAX_SEEDS} (split the range over several --out directories)`);
   return { from, to };
 }
 
@@ -96,7 +99,7 @@ export function registerAnalyze(program: Command): Command {
           process.exitCode = res.crashes.length ? EXIT_FAILED : 0;
         },
         (e: unknown) => {
-          if (e instanceof RecordsError) {
+          if (e instanceof RecordsError || e instanceof OutputError) {
             reportError(e.message);
             process.exitCode = EXIT_USAGE;
           } else {

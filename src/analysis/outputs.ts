@@ -1,0 +1,92 @@
+// The output directory of an analysis, checked before anything is written: a run that could not
+// write one of its files is refused (OutputError) before it creates or changes any of them.
+import * as fs from 'fs';
+import * as path from 'path';
+import { dealFile, strategiesFile, summaryFile } from './records';
+
+export class OutputError extends Error {}
+
+const REASONS: Record<string, string> = {
+  EACCES: 'permission denied',
+  EPERM: 'not permitted',
+  EROFS: 'a read-only file system',
+  ENOENT: 'no such directory',
+  ENOTDIR: 'a parent is not a directory',
+  EEXIST: 'a file of that name exists',
+  ENOSPC: 'no space left',
+};
+
+function reason(e: unknown): string {
+  const code = (e as NodeJS.ErrnoException).code;
+  return (code && REASONS[code]) || (e as Error).message;
+}
+
+function statOrNull(p: string): fs.Stats | null {
+  try {
+    return fs.statSync(p);
+  } catch {
+    return null;
+  }
+}
+
+function checkWritable(p: string, what: string): void {
+  try {
+    fs.accessSync(p, fs.constants.W_OK);
+  } catch (e) {
+    throw new OutputError(`cannot write ${what} ${p}: ${reason(e)}`);
+  }
+}
+
+/** The files a run of these variants may write or remove in `outDir`. */
+export function outputFiles(outDir: string, variants: string[]): string[] {
+  return [...variants.flatMap((v) => [dealFile(outDir, v), summaryFile(outDir, v)]), strategiesFile(outDir)];
+}
+
+/**
+ * Checks that `outDir` is, or can be made, a directory, and that every output file in it that
+ * exists is a regular file this process may write. Throws OutputError; changes nothing.
+ */
+export function checkOutputs(outDir: string, variants: string[]): void {
+  if (outDir === '') throw new OutputError('--out is empty: give a directory');
+  const st = statOrNull(outDir);
+  if (st === null) return checkCreatable(outDir);
+  if (!st.isDirectory()) throw new OutputError(`--out ${outDir} is not a directory`);
+  checkWritable(outDir, 'in directory');
+  for (const f of outputFiles(outDir, variants)) {
+    const fst = statOrNull(f);
+    if (fst === null) continue;
+    if (!fst.isFile()) throw new OutputError(`${f} is ${fst.isDirectory() ? 'a directory' : 'not a regular file'}: cannot write results there`);
+    checkWritable(f, 'file');
+  }
+}
+
+/** A missing `outDir`: its nearest existing ancestor must be a directory this process may write. */
+function checkCreatable(outDir: string): void {
+  let p = path.resolve(outDir);
+  let st = statOrNull(p);
+  while (st === null && path.dirname(p) !== p) {
+    p = path.dirname(p);
+    st = statOrNull(p);
+  }
+  if (st === null || !st.isDirectory()) throw new OutputError(`cannot create --out ${outDir}: ${p} is not a directory`);
+  checkWritable(p, 'in directory');
+}
+
+/**
+ * Creates `outDir` and its missing parents one level at a time (a recursive mkdir under /proc
+ * never returns on Node 20). On failure removes what it created and throws OutputError.
+ */
+export function makeOutDir(outDir: string): void {
+  const missing: string[] = [];
+  for (let p = path.resolve(outDir); statOrNull(p) === null && path.dirname(p) !== p; p = path.dirname(p)) missing.unshift(p);
+  const made: string[] = [];
+  try {
+    for (const p of missing) {
+      fs.mkdirSync(p);
+      made.push(p);
+    }
+  } catch (e) {
+    for (const p of made.reverse()) fs.rmdirSync(p);
+    throw new OutputError(`cannot create --out ${outDir}: ${reason(e)}`);
+  }
+}
