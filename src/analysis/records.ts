@@ -107,11 +107,12 @@ export function writeCsvFile(file: string, columns: readonly string[], records: 
 /**
  * Parses CSV text (RFC 4180: commas, double-quoted fields with "" escapes, CRLF or LF). Returns
  * the records; a last line without its newline is returned as `partial` instead (a run stopped in
- * the middle of writing it), so the caller can drop it.
+ * the middle of writing it), starting at index `partialAt`, so the caller can drop it.
  */
-export function parseCsv(text: string): { records: string[][]; partial: string[] | null } {
+export function parseCsv(text: string): { records: string[][]; partial: string[] | null; partialAt: number } {
   const records: string[][] = [];
   let rec: string[] = [];
+  let recStart = 0; // where the current record began
   let field = '';
   let quoted = false;
   let i = 0;
@@ -144,6 +145,7 @@ export function parseCsv(text: string): { records: string[][]; partial: string[]
       rec = [];
       field = '';
       any = false;
+      recStart = i + 1;
     } else {
       field += c;
       any = true;
@@ -152,9 +154,9 @@ export function parseCsv(text: string): { records: string[][]; partial: string[]
   }
   if (any || field !== '') {
     rec.push(field);
-    return { records, partial: rec };
+    return { records, partial: rec, partialAt: recStart };
   }
-  return { records, partial: null };
+  return { records, partial: null, partialAt: text.length };
 }
 
 export class RecordsError extends Error {}
@@ -176,9 +178,15 @@ export interface DealFileContents {
 export function parseDealFile(file: string, variant?: string): DealFileContents {
   const text = readFileText(file);
   if (text === null || text === '') return { rows: [], tornAt: null };
-  const { records, partial } = parseCsv(text);
-  const tornAt = partial ? Buffer.byteLength(text.slice(0, text.lastIndexOf('\n') + 1)) : null;
-  if (records.length === 0) return { rows: [], tornAt };
+  const { records, partial, partialAt } = parseCsv(text);
+  const torn = partial ? text.slice(partialAt) : '';
+  // A torn write is part of one line; an open quote that runs over several lines is not.
+  if (/[\r\n]/.test(torn)) throw new RecordsError(`${file} line ${records.length + 1}: a quoted field is never closed`);
+  const tornAt = partial ? Buffer.byteLength(text.slice(0, partialAt)) : null;
+  if (records.length === 0) {
+    if (!DEAL_COLUMNS.join(',').startsWith(torn)) throw new RecordsError(`${file}: header is ${quoteStart(torn)}, expected "${DEAL_COLUMNS.join(',')}"`);
+    return { rows: [], tornAt };
+  }
   const header = records[0].join(',');
   if (header !== DEAL_COLUMNS.join(','))
     throw new RecordsError(`${file}: header is ${quoteStart(header)}, expected "${DEAL_COLUMNS.join(',')}"`);

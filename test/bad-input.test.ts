@@ -1,0 +1,277 @@
+// The bad-input corpus (issue 9): every command and option, deal and solution files, output
+// directories. Each case runs the compiled command line (dist/src/cli/main.js; `npm test` builds
+// it first) in a fresh sandbox directory and checks: the exit status (2 for bad input, 1 for a
+// well-formed solution that does not win), exactly one line `solitaire: ...` on stderr matching the
+// case, nothing on stdout, no stack trace, and the sandbox byte for byte as it was.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import * as fs from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { solutionJson } from '../src/cli/solve';
+import { prettyJson } from '../src/cli/io';
+import { dealFromSeed, dealToJson } from '../src/engine/deal';
+import { getRules } from '../src/rules/variants';
+import { solve } from '../src/solver/solve';
+
+const MAIN = resolve(__dirname, '..', 'dist', 'src', 'cli', 'main.js');
+
+interface Case {
+  name: string;
+  args: string[];
+  /** Files to add to the sandbox before the run (paths relative to it). */
+  setup?: (dir: string) => void;
+  exit?: 1 | 2;
+  /** The stderr line after `solitaire: `. */
+  err: RegExp;
+  /** Paths outside the sandbox that must not exist afterwards. */
+  absent?: string[];
+}
+
+let template = '';
+let root = '';
+
+/** The sandbox every case starts from: a Winery deal and its solution, and a few odd files. */
+function makeTemplate(dir: string): void {
+  const deal = dealFromSeed(getRules('winery'), 7);
+  fs.writeFileSync(join(dir, 'deal.json'), prettyJson(dealToJson(deal)) + '\n');
+  fs.writeFileSync(join(dir, 'sol.json'), prettyJson(solutionJson(deal, solve(deal, { maxNodes: 200_000 }))) + '\n');
+  fs.writeFileSync(join(dir, 'broken.json'), '{"variant": "winery", ');
+  fs.writeFileSync(join(dir, 'binary.bin'), Buffer.from(Array.from({ length: 512 }, (_, i) => (i * 37) % 256)));
+  fs.writeFileSync(join(dir, 'array.json'), '[]\n');
+  fs.writeFileSync(join(dir, 'afile'), 'not a directory\n');
+  fs.mkdirSync(join(dir, 'adir'));
+}
+
+/** Every file and directory under `dir` with a hash of its content. */
+function snapshot(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (d: string, rel: string) => {
+    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+      const p = join(d, e.name);
+      const r = rel + e.name;
+      if (e.isDirectory()) {
+        out[r + '/'] = 'dir';
+        walk(p, r + '/');
+      } else out[r] = createHash('sha256').update(fs.readFileSync(p)).digest('hex');
+    }
+  };
+  walk(dir, '');
+  return out;
+}
+
+const read = (dir: string, f: string) => JSON.parse(fs.readFileSync(join(dir, f), 'utf8'));
+const write = (dir: string, f: string, v: unknown) => fs.writeFileSync(join(dir, f), typeof v === 'string' ? v : JSON.stringify(v));
+/** The Winery solution with `edit` applied, as `f`. */
+const solWith = (f: string, edit: (s: any) => void) => (dir: string) => {
+  const s = read(dir, 'sol.json');
+  edit(s);
+  write(dir, f, s);
+};
+const dealWith = (f: string, edit: (d: any) => void) => (dir: string) => {
+  const d = read(dir, 'deal.json');
+  edit(d);
+  write(dir, f, d);
+};
+
+const DEAL_HEAD = 'variant,seed,base,result,moves,nodes,ms,proof\n';
+const ROWS = 'winery,1,any,won,99,9632,22.9,\nwinery,2,any,won,137,160,1.1,\n';
+/** out/winery-deals.csv with `text`, and a torn last line that a refused run must not cut. */
+const dealsFile = (text: string | Buffer) => (dir: string) => {
+  fs.mkdirSync(join(dir, 'out'), { recursive: true });
+  fs.writeFileSync(join(dir, 'out', 'winery-deals.csv'), text);
+  fs.appendFileSync(join(dir, 'out', 'winery-deals.csv'), 'winery,3,any,wo');
+};
+const dirAt = (...p: string[]) => (dir: string) => fs.mkdirSync(join(dir, ...p), { recursive: true });
+
+const RUN = ['--seeds', '1-2', '--max-nodes', '1000', '--workers', '1', '--quiet'];
+const AN = (...a: string[]) => ['analyze', 'winery', ...RUN, ...a];
+const SOLVE = ['solve', 'signora', '--seed', '1', '--max-nodes', '1000'];
+const VERIFY = ['verify', 'deal.json'];
+
+const CASES: Case[] = [
+  // ---- the program ----
+  { name: 'unknown command', args: ['nope'], err: /unknown command 'nope'/ },
+  { name: 'help for an unknown command', args: ['help', 'nope'], err: /unknown command "nope"/ },
+  { name: 'unknown global option', args: ['--nope'], err: /unknown option '--nope'/ },
+  { name: 'variants with an argument', args: ['variants', 'extra'], err: /too many arguments/ },
+  { name: 'variants with an option', args: ['variants', '--json'], err: /unknown option '--json'/ },
+  // ---- deal ----
+  { name: 'deal without a variant', args: ['deal'], err: /missing required argument 'variant'/ },
+  { name: 'deal of an unknown variant', args: ['deal', 'nope', '--seed', '1'], err: /unknown variant "nope"/ },
+  { name: 'deal without --seed', args: ['deal', 'signora'], err: /needs --seed/ },
+  { name: 'deal --seed without a value', args: ['deal', 'signora', '--seed'], err: /'--seed <n>' argument missing/ },
+  { name: 'deal --seed -3', args: ['deal', 'signora', '--seed', '-3'], err: /bad seed "-3"/ },
+  { name: 'deal --seed abc', args: ['deal', 'signora', '--seed', 'abc'], err: /bad seed "abc"/ },
+  { name: 'deal --seed 1.5', args: ['deal', 'signora', '--seed', '1.5'], err: /bad seed "1.5"/ },
+  { name: 'deal --seed 2^53', args: ['deal', 'signora', '--seed', '9007199254740992'], err: /bad seed .* to 9007199254740991/ },
+  { name: 'deal --seed ""', args: ['deal', 'signora', '--seed', ''], err: /bad seed ""/ },
+  { name: 'deal --cells outside freecell', args: ['deal', 'signora', '--seed', '1', '--cells', '2'], err: /--cells applies to freecell only/ },
+  { name: 'deal --cells 5', args: ['deal', 'freecell', '--seed', '1', '--cells', '5'], err: /bad --cells "5"/ },
+  { name: 'deal --cells x', args: ['deal', 'freecell', '--seed', '1', '--cells', 'x'], err: /bad --cells "x"/ },
+  { name: 'deal with two variants', args: ['deal', 'signora', 'winery', '--seed', '1'], err: /too many arguments/ },
+  { name: 'deal with an unknown option', args: ['deal', 'signora', '--seed', '1', '--nope'], err: /unknown option '--nope'/ },
+  // ---- solve: what to solve ----
+  { name: 'solve without a deal', args: ['solve'], err: /solve needs a variant and --seed, or --deal/ },
+  { name: 'solve without --seed', args: ['solve', 'signora'], err: /needs --seed/ },
+  { name: 'solve an unknown variant', args: ['solve', 'nope', '--seed', '1'], err: /unknown variant "nope"/ },
+  { name: 'solve --seed x', args: ['solve', 'signora', '--seed', 'x'], err: /bad seed "x"/ },
+  { name: 'solve a variant and a deal file', args: ['solve', 'winery', '--deal', 'deal.json'], err: /not both/ },
+  { name: 'solve a deal file with --cells', args: ['solve', '--deal', 'deal.json', '--cells', '2'], err: /a deal file lists its own cells/ },
+  { name: 'solve --cells outside freecell', args: [...SOLVE, '--cells', '2'], err: /--cells applies to freecell only/ },
+  { name: 'solve --cells 9', args: ['solve', 'freecell', '--seed', '1', '--cells', '9'], err: /bad --cells "9"/ },
+  // ---- solve: deal files ----
+  { name: 'deal file missing', args: ['solve', '--deal', 'missing.json'], err: /cannot read missing.json: no such file/ },
+  { name: 'deal file is a directory', args: ['solve', '--deal', 'adir'], err: /cannot read adir: it is a directory/ },
+  { name: 'deal file ""', args: ['solve', '--deal', ''], err: /cannot read "": no such file/ },
+  { name: 'deal file not JSON', args: ['solve', '--deal', 'broken.json'], err: /broken.json is not valid JSON/ },
+  { name: 'deal file binary', args: ['solve', '--deal', 'binary.bin'], err: /binary.bin is not valid JSON/ },
+  { name: 'deal file an array', args: ['solve', '--deal', 'array.json'], err: /deal must be a JSON object/ },
+  { name: 'deal file is a solution', args: ['solve', '--deal', 'sol.json'], err: /sol.json: "tableau" must be an array/ },
+  { name: 'deal file of an unknown variant', setup: dealWith('d.json', (d) => (d.variant = 'klondike')), args: ['solve', '--deal', 'd.json'], err: /unknown variant "klondike"/ },
+  { name: 'deal file with a bad card', setup: dealWith('d.json', (d) => (d.tableau[0][0] = 'ZZ')), args: ['solve', '--deal', 'd.json'], err: /bad card "ZZ" at tableau\[0\]\[0\]/ },
+  {
+    name: 'deal file with a duplicated card',
+    setup: dealWith('d.json', (d) => (d.tableau[0][0] = d.tableau[0][1])),
+    args: ['solve', '--deal', 'd.json'],
+    err: /(\w\w) appears 2 times, (\w\w) appears 0 times; winery has 1 of each card/,
+  },
+  { name: 'deal file missing a pile', setup: dealWith('d.json', (d) => d.tableau.pop()), args: ['solve', '--deal', 'd.json'], err: /winery has 10 tableau piles, the deal lists 9/ },
+  { name: 'deal file with a bad seed', setup: dealWith('d.json', (d) => (d.seed = -1)), args: ['solve', '--deal', 'd.json'], err: /bad seed -1/ },
+  // ---- solve: options ----
+  { name: 'solve --search bfs', args: [...SOLVE, '--search', 'bfs'], err: /bad --search "bfs"/ },
+  { name: 'solve --base Z', args: [...SOLVE, '--base', 'Z'], err: /bad --base "Z"/ },
+  { name: 'solve --base outside the Terrace family', args: ['solve', 'winery', '--seed', '1', '--base', '7'], err: /--base applies to the Terrace family/ },
+  { name: 'solve --max-nodes 0', args: [...SOLVE, '--max-nodes', '0'], err: /bad --max-nodes "0"/ },
+  { name: 'solve --max-nodes abc', args: [...SOLVE, '--max-nodes', 'abc'], err: /bad --max-nodes "abc"/ },
+  { name: 'solve --timeout 0', args: [...SOLVE, '--timeout', '0'], err: /bad --timeout "0"/ },
+  { name: 'solve --tt-mb 0', args: [...SOLVE, '--tt-mb', '0'], err: /bad --tt-mb "0"/ },
+  { name: 'solve --tt-mb 5000', args: [...SOLVE, '--tt-mb', '5000'], err: /bad --tt-mb "5000"/ },
+  { name: 'solve with an unknown option', args: [...SOLVE, '--nope'], err: /unknown option '--nope'/ },
+  // ---- verify: what to verify ----
+  { name: 'verify without files', args: ['verify'], err: /missing required argument 'file'/ },
+  { name: 'verify a deal file alone', args: ['verify', 'deal.json'], err: /verify needs <deal.json> <solution.json>/ },
+  { name: 'verify a deal file and --variant', args: [...VERIFY, 'sol.json', '--variant', 'winery'], err: /not both/ },
+  { name: 'verify --variant without --seed', args: ['verify', '--variant', 'winery', 'sol.json'], err: /verify needs/ },
+  { name: 'verify an unknown variant', args: ['verify', '--variant', 'nope', '--seed', '7', 'sol.json'], err: /unknown variant "nope"/ },
+  { name: 'verify --seed x', args: ['verify', '--variant', 'winery', '--seed', 'x', 'sol.json'], err: /bad seed "x"/ },
+  { name: 'verify --cells 9', args: ['verify', '--variant', 'freecell', '--seed', '1', '--cells', '9', 'sol.json'], err: /bad --cells "9"/ },
+  { name: 'verify with a bad deal file', setup: dealWith('d.json', (d) => d.foundations.pop()), args: ['verify', 'd.json', 'sol.json'], err: /winery has 4 foundations piles/ },
+  // ---- verify: solution files ----
+  { name: 'solution file missing', args: [...VERIFY, 'missing.json'], err: /cannot read missing.json/ },
+  { name: 'solution file not JSON', args: [...VERIFY, 'broken.json'], err: /broken.json is not valid JSON/ },
+  { name: 'solution file binary', args: [...VERIFY, 'binary.bin'], err: /binary.bin is not valid JSON/ },
+  { name: 'solution file an array', args: [...VERIFY, 'array.json'], err: /a solution must be a JSON object/ },
+  { name: 'solution file is a deal', args: [...VERIFY, 'deal.json'], err: /"result" must be "won", "lost" or "unknown"/ },
+  { name: 'solution with pile t99', setup: solWith('s.json', (s) => (s.moves[3].from = 't99')), args: [...VERIFY, 's.json'], err: /moves\[3\] names pile "t99", which winery does not have/ },
+  { name: 'solution with pile x1', setup: solWith('s.json', (s) => (s.moves[0].to = 'x1')), args: [...VERIFY, 's.json'], err: /moves\[0\] names pile "x1"/ },
+  { name: 'solution with a reserve move in Winery', setup: solWith('s.json', (s) => (s.moves[1].from = 'reserve')), args: [...VERIFY, 's.json'], err: /names pile "reserve"/ },
+  { name: 'solution with count 0', setup: solWith('s.json', (s) => (s.moves[2].count = 0)), args: [...VERIFY, 's.json'], err: /moves\[2\] is not a move/ },
+  { name: 'solution with a numeric pile', setup: solWith('s.json', (s) => (s.moves[2].to = 3)), args: [...VERIFY, 's.json'], err: /moves\[2\] is not a move/ },
+  { name: 'solution without moves', setup: solWith('s.json', (s) => delete s.moves), args: [...VERIFY, 's.json'], err: /no "moves" array/ },
+  { name: 'solution not won', setup: solWith('s.json', (s) => ((s.result = 'unknown'), delete s.moves)), args: [...VERIFY, 's.json'], err: /result is "unknown", not "won": nothing to verify/ },
+  { name: 'solution with a bad result', setup: solWith('s.json', (s) => (s.result = 'maybe')), args: [...VERIFY, 's.json'], err: /"result" must be/ },
+  { name: 'solution for another seed', setup: solWith('s.json', (s) => (s.seed = 8)), args: [...VERIFY, 's.json'], err: /a solution for seed 8, the deal is seed 7/ },
+  { name: 'solution for another variant', setup: solWith('s.json', (s) => (s.variant = 'freecell')), args: [...VERIFY, 's.json'], err: /a solution for freecell, the deal is winery/ },
+  { name: 'solution with a bad seed', setup: solWith('s.json', (s) => (s.seed = 'seven')), args: [...VERIFY, 's.json'], err: /"seed" must be a whole number/ },
+  {
+    name: 'solutions (JSON Lines) with a broken line',
+    setup: (d) => write(d, 's.jsonl', JSON.stringify(read(d, 'sol.json')) + '\n{"variant": \n'),
+    args: [...VERIFY, 's.jsonl'],
+    err: /s.jsonl line 2 is not valid JSON/,
+  },
+  {
+    name: 'solutions (JSON Lines), none won',
+    setup: (d) => write(d, 's.jsonl', '{"variant":"winery","seed":7,"result":"unknown"}\n{"variant":"winery","seed":7,"result":"lost","proof":"exhaustive"}\n'),
+    args: [...VERIFY, 's.jsonl'],
+    err: /no solution is won: nothing to verify/,
+  },
+  // ---- verify: well-formed solutions that do not win (exit 1) ----
+  { name: 'solution with an illegal move', setup: solWith('s.json', (s) => (s.moves[0] = { from: 't0', to: 't1' })), args: [...VERIFY, 's.json'], exit: 1, err: /^solitaire: move 1 \(t0 -> t1\): / },
+  { name: 'solution that stops short', setup: solWith('s.json', (s) => s.moves.splice(-3)), args: [...VERIFY, 's.json'], exit: 1, err: /not won: after \d+ moves 3 cards are not on the foundations/ },
+  {
+    name: 'solutions (JSON Lines), the second illegal',
+    setup: (d) => {
+      const s = read(d, 'sol.json');
+      const t = { ...s, moves: s.moves.slice(0, -1) };
+      write(d, 's.jsonl', `${JSON.stringify(s)}\n${JSON.stringify(t)}\n`);
+    },
+    args: [...VERIFY, 's.jsonl'],
+    exit: 1,
+    err: /^solitaire: line 2: not won/,
+  },
+  // ---- analyze: arguments and options ----
+  { name: 'analyze without a variant', args: ['analyze'], err: /missing required argument 'variant'/ },
+  { name: 'analyze an unknown variant', args: ['analyze', 'nope', ...RUN], err: /unknown variant "nope"/ },
+  { name: 'analyze --seeds 10-5', args: ['analyze', 'winery', '--seeds', '10-5'], err: /the range is empty/ },
+  { name: 'analyze --seeds abc', args: ['analyze', 'winery', '--seeds', 'abc'], err: /bad --seeds "abc"/ },
+  { name: 'analyze --seeds 1-2^53-1', args: ['analyze', 'winery', '--seeds', '1-9007199254740991'], err: /9007199254740991 seeds, a run takes at most 100000/ },
+  { name: 'analyze --seeds 1-2^53', args: ['analyze', 'winery', '--seeds', '1-9007199254740992'], err: /seeds go up to 9007199254740991/ },
+  { name: 'analyze --workers 0', args: AN('--workers', '0'), err: /bad --workers "0"/ },
+  { name: 'analyze --workers 999', args: AN('--workers', '999'), err: /at most 256/ },
+  { name: 'analyze --base some', args: AN('--base', 'some'), err: /bad --base "some"/ },
+  { name: 'analyze --max-nodes -5', args: AN('--max-nodes', '-5'), err: /bad --max-nodes "-5"/ },
+  { name: 'analyze --timeout 0', args: AN('--timeout', '0'), err: /bad --timeout "0"/ },
+  { name: 'analyze --batch 0', args: AN('--batch', '0'), err: /bad --batch "0"/ },
+  { name: 'analyze with an unknown option', args: AN('--nope'), err: /unknown option '--nope'/ },
+  // ---- analyze: output directories ----
+  { name: '--out /proc/x', args: AN('--out', '/proc/x'), err: /cannot create --out \/proc\/x/, absent: ['/proc/x'] },
+  { name: '--out /sys/x', args: AN('--out', '/sys/x'), err: /cannot create --out \/sys\/x/, absent: ['/sys/x'] },
+  { name: '--out under a regular file', args: AN('--out', 'afile/sub'), err: /afile is not a directory/ },
+  { name: '--out a regular file', args: AN('--out', 'afile'), err: /--out afile is not a directory/ },
+  { name: '--out /dev/null', args: AN('--out', '/dev/null'), err: /--out \/dev\/null is not a directory/ },
+  { name: '--out ""', args: AN('--out', ''), err: /--out is empty/ },
+  { name: 'per-deal file is a directory', setup: dirAt('out', 'winery-deals.csv'), args: AN('--out', 'out'), err: /winery-deals.csv is a directory/ },
+  {
+    name: 'per-deal file of the second variant is a directory',
+    setup: dirAt('out', 'winery-deals.csv'),
+    args: ['analyze', 'signora', 'winery', ...RUN, '--out', 'out'],
+    err: /winery-deals.csv is a directory/,
+  },
+  { name: 'summary file is a directory', setup: dirAt('out', 'winery-summary.csv'), args: AN('--out', 'out'), err: /winery-summary.csv is a directory/ },
+  { name: 'strategies.csv is a directory', setup: dirAt('out', 'strategies.csv'), args: ['analyze', 'signora', ...RUN, '--out', 'out'], err: /strategies.csv is a directory/ },
+  // ---- analyze --resume: per-deal files that cannot be resumed (and must stay as they are) ----
+  { name: 'resume a summary file', setup: dealsFile('variant,base,deals,won,lost,unknown,win_rate,ci_low,ci_high\nwinery,any,2,2,0,0,1,0.34,1\n'), args: AN('--out', 'out', '--resume'), err: /header is "variant,base,deals/ },
+  { name: 'resume a binary file', setup: dealsFile(Buffer.from(Array.from({ length: 300 }, (_, i) => (i * 91) % 256))), args: AN('--out', 'out', '--resume'), err: /winery-deals.csv(: header is| line 1: a quoted field is never closed)/ },
+  { name: 'resume conflicting rows', setup: dealsFile(DEAL_HEAD + ROWS + 'winery,2,any,unknown,,1000,3,\n'), args: AN('--out', 'out', '--resume'), err: /line 4: seed 2 base any is already in the file with another outcome/ },
+  { name: 'resume a non-numeric ms', setup: dealsFile(DEAL_HEAD + 'winery,1,any,won,99,9632,fast,\n'), args: AN('--out', 'out', '--resume'), err: /line 2: bad ms "fast"/ },
+  { name: 'resume a non-numeric nodes', setup: dealsFile(DEAL_HEAD + 'winery,1,any,won,99,many,2,\n'), args: AN('--out', 'out', '--resume'), err: /bad nodes "many"/ },
+  { name: 'resume a won row without moves', setup: dealsFile(DEAL_HEAD + 'winery,1,any,won,,9632,2,\n'), args: AN('--out', 'out', '--resume'), err: /bad moves ""/ },
+  { name: 'resume a row of another variant', setup: dealsFile(DEAL_HEAD + ROWS.replace('winery,2', 'signora,2')), args: AN('--out', 'out', '--resume'), err: /a row of "signora" in the file of winery/ },
+  { name: 'resume a row with a field missing', setup: dealsFile(DEAL_HEAD + 'winery,1,any,won,99,9632,2\n'), args: AN('--out', 'out', '--resume'), err: /7 fields, expected 8/ },
+  { name: 'resume a lost row without proof', setup: dealsFile(DEAL_HEAD + 'winery,1,any,lost,,9632,2,\n'), args: AN('--out', 'out', '--resume'), err: /proof "" does not fit result "lost"/ },
+  { name: 'resume a per-deal file that is a directory', setup: dirAt('out', 'winery-deals.csv'), args: AN('--out', 'out', '--resume'), err: /winery-deals.csv is a directory/ },
+];
+
+beforeAll(() => {
+  root = fs.mkdtempSync(join(tmpdir(), 'bad-input-'));
+  template = join(root, 'template');
+  fs.mkdirSync(template);
+  makeTemplate(template);
+});
+afterAll(() => {
+  if (root) fs.rmSync(root, { recursive: true, force: true });
+});
+
+describe('bad-input corpus: one stderr line, the right exit status, nothing written or changed', () => {
+  it('has at least 60 cases', () => expect(CASES.length).toBeGreaterThanOrEqual(60));
+
+  it.each(CASES.map((c, i) => [i + 1, c.name, c] as const))('%i. %s', (i, _name, c) => {
+    const dir = join(root, `case-${i}`);
+    fs.cpSync(template, dir, { recursive: true });
+    c.setup?.(dir);
+    const before = snapshot(dir);
+    const r = spawnSync(process.execPath, [MAIN, ...c.args], { cwd: dir, encoding: 'utf8', timeout: 20_000 });
+    expect(r.signal, 'killed: the command did not return').toBeNull();
+    expect(r.status, r.stderr).toBe(c.exit ?? 2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).not.toMatch(/\n\s+at /); // no stack trace
+    const lines = r.stderr.split('\n');
+    expect(lines.length, r.stderr).toBe(2); // one line and its newline
+    expect(lines[0]).toMatch(/^solitaire: /);
+    expect(lines[0]).toMatch(c.err);
+    expect(snapshot(dir)).toEqual(before);
+    for (const p of c.absent ?? []) expect(fs.existsSync(p), p).toBe(false);
+  });
+});
