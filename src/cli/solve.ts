@@ -37,7 +37,7 @@ export interface SolutionJson {
   proof?: string;
   base?: string;
   moves?: MoveSpec[];
-  stats: { nodes: number; ms: number; unique: number; ttHits: number; maxDepth: number; nodesPerSec: number };
+  stats: { nodes: number; ms: number; unique: number; ttHits: number; maxDepth: number; nodesPerSec: number; stopReason?: string };
 }
 
 export function solutionJson(deal: Deal, res: SolveResult): SolutionJson {
@@ -55,16 +55,17 @@ export function solutionJson(deal: Deal, res: SolveResult): SolutionJson {
     ttHits: st.ttHits,
     maxDepth: st.maxDepth,
     nodesPerSec: st.nodesPerSec,
+    stopReason: st.stopReason,
   };
   return j;
 }
 
-/** `won`, `lost (proved: exhaustive search)`, `unknown (budget ran out: ...)`. */
+/** `won`, `lost (proved: exhaustive search)`, `unknown (budget ran out: ...)`, `unknown (memory cap reached: ...)`. */
 export function verdictLine(res: SolveResult, opts: SolveOptions): string {
   if (res.result === 'won') return 'won';
   if (res.result === 'lost') return `lost (proved: ${res.proof === 'exhaustive' ? 'exhaustive search' : res.proof})`;
-  const maxNodes = opts.maxNodes ?? DEFAULT_MAX_NODES;
-  const why = res.stats.nodes >= maxNodes ? `${maxNodes} nodes` : opts.timeoutMs !== undefined ? `timeout ${opts.timeoutMs} ms` : `${res.stats.nodes} nodes`;
+  if (res.stats.stopReason === 'memory') return `unknown (memory cap reached: ${opts.ttMb} MB, --tt-mb)`;
+  const why = res.stats.stopReason === 'time' ? `timeout ${opts.timeoutMs} ms` : `${opts.maxNodes ?? DEFAULT_MAX_NODES} nodes`;
   return `unknown (budget ran out: ${why})`;
 }
 
@@ -114,7 +115,7 @@ export function register(program: Command): void {
     .option('--base <rank>', 'Terrace family: base rank A 2..9 T J Q K, any (the search chooses) or all (one search per candidate)', 'any')
     .option('--max-nodes <n>', 'node budget', String(DEFAULT_MAX_NODES))
     .option('--timeout <ms>', 'time budget in milliseconds')
-    .option('--tt-mb <mb>', 'transposition table size in MB', '32')
+    .option('--tt-mb <mb>', "memory cap in MB: the transposition table and A*'s node stores (a search that reaches it stops: unknown)", '32')
     .option('--cells <n>', 'freecell only: number of cells, 0-4')
     .option('--json', 'print the solution JSON of docs/FORMATS.md (with --base all: one solution per line, JSON Lines)')
     .action((variant: string | undefined, o: SolveCliOptions) => {
@@ -162,6 +163,7 @@ export function register(program: Command): void {
             const v =
               res.result === 'won' ? `won in ${res.moves.length} moves`
               : res.result === 'lost' ? 'lost (proved)'
+              : res.stats.stopReason === 'memory' ? 'unknown (memory cap reached)'
               : 'unknown (budget ran out)';
             out(`base ${rankName(b)}: ${v} ${cost}`);
           }

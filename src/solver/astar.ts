@@ -9,14 +9,18 @@
 //
 // A node is only (parent, move, depth): no position is stored. To expand a node the single
 // GameState walks there from the previous node through their common ancestor (undo up, apply
-// down), so memory per node is 12 bytes plus the heap entry.
+// down), so memory per node is 12 bytes plus the heap entry (12 bytes). These arrays live in
+// resizable ArrayBuffers that grow in place (no copy, no old array left for the garbage collector),
+// and every growth is taken from the solve's memory budget (memory.ts): when the budget is spent
+// the search stops for good ('memory').
 //
 // Completeness: every position is added to the seen-table when first generated and then expanded
 // when popped; when the open list runs empty every reachable position has been expanded, so
 // `lost` is a proof (the same closure argument as dfs.ts; table evictions only cause re-expansion).
 import { generateMoves, MAX_MOVES } from '../engine/movegen';
 import { GameState } from '../engine/state';
-import { Search, SearchStats } from './search';
+import { MemoryBudget } from './memory';
+import { Search, SearchStats, SearchStatus } from './search';
 import { estimate } from './heuristic';
 import { safeFoundationMove } from './prune';
 import { TranspositionTable } from './tt';
@@ -26,12 +30,16 @@ export class AStarSearch implements Search {
   private readonly tt: TranspositionTable;
   readonly weight: number;
   readonly stats: SearchStats = { nodes: 0, unique: 0, ttHits: 0, maxDepth: 0 };
-  private parent = new Int32Array(1 << 16);
-  private move = new Int32Array(1 << 16);
-  private depth = new Int32Array(1 << 16);
+  // Node store and heap, `capacity` entries each (the heap never holds more than `count`): views of
+  // the resizable buffers `store` (parent, move, depth, heap, key).
+  private store: ArrayBuffer[] = [];
+  private parent = new Int32Array(0);
+  private move = new Int32Array(0);
+  private depth = new Int32Array(0);
   private count = 0;
-  private heap = new Int32Array(1 << 16);
-  private key = new Float64Array(1 << 16);
+  private heap = new Int32Array(0);
+  private key = new Float64Array(0);
+  private capacity = 0;
   private heapSize = 0;
   private cur = 0;
   private path = new Int32Array(1024);
@@ -40,13 +48,19 @@ export class AStarSearch implements Search {
 
   /** Started: the root is in the open list. */
   private started = false;
-  status: 'new' | 'paused' | 'won' | 'lost' = 'new';
+  status: SearchStatus | 'new' = 'new';
 
   /**
    * `salt` is XORed into both hash words before every table access, so that several searches can
    * share one table without one's entries making another skip positions it never expanded.
    */
-  constructor(state: GameState, tt: TranspositionTable, weight = 2, private readonly salt = 0x3c6ef372) {
+  constructor(
+    state: GameState,
+    tt: TranspositionTable,
+    weight = 2,
+    private readonly salt = 0x3c6ef372,
+    private readonly memory = new MemoryBudget(Infinity),
+  ) {
     this.state = state;
     this.tt = tt;
     this.weight = weight;
@@ -61,11 +75,11 @@ export class AStarSearch implements Search {
    * Searches until a win, exhaustion, or `nodeBudget` more nodes / the deadline; 'paused' means a
    * budget ran out and a later call goes on from where this one stopped.
    */
-  run(nodeBudget: number, deadline = Infinity): 'won' | 'lost' | 'paused' {
+  run(nodeBudget: number, deadline = Infinity): SearchStatus {
     const s = this.state;
     const st = this.stats;
     const salt = this.salt;
-    if (this.status === 'won' || this.status === 'lost') return this.status;
+    if (this.status !== 'new' && this.status !== 'paused') return this.status;
     if (!this.started) {
       this.started = true;
       if (s.isWon()) {
@@ -73,7 +87,7 @@ export class AStarSearch implements Search {
         return (this.status = 'won');
       }
       this.tt.seenOrAdd(s.h1 ^ salt, s.h2 ^ salt);
-      this.addNode(-1, 0, 0);
+      if (!this.addNode(-1, 0, 0)) return this.outOfMemory();
     }
     const stop = st.nodes + nodeBudget;
     while (this.heapSize > 0) {
@@ -99,25 +113,60 @@ export class AStarSearch implements Search {
           return (this.status = 'won');
         }
         if (this.tt.seenOrAdd(s.h1 ^ salt, s.h2 ^ salt)) st.ttHits++;
-        else this.addNode(node, m, g + 1);
+        else if (!this.addNode(node, m, g + 1)) {
+          s.undo();
+          return this.outOfMemory();
+        }
         s.undo();
       }
     }
     return (this.status = 'lost');
   }
 
-  private addNode(parent: number, m: number, g: number): void {
+  /** Adds a node and pushes it on the heap; false when the memory budget allows no more nodes. */
+  private addNode(parent: number, m: number, g: number): boolean {
+    if (this.count === this.capacity && !this.growStore()) return false;
     const i = this.count++;
-    if (i === this.parent.length) {
-      this.parent = grow(this.parent);
-      this.move = grow(this.move);
-      this.depth = grow(this.depth);
-    }
     this.parent[i] = parent;
     this.move[i] = m;
     this.depth[i] = g;
     const h = estimate(this.state);
     this.push(i, g + this.weight * h - g * 1e-6);
+    return true;
+  }
+
+  /**
+   * Grows the node store and heap in place: doubles them, or takes what is left of the budget;
+   * false when the budget has no room for another node.
+   */
+  private growStore(): boolean {
+    const old = this.capacity;
+    const cap = Math.min(Math.max(2 * old, 1 << 16), old + Math.floor(this.memory.free / NODE_BYTES));
+    if (cap <= old || !this.memory.take((cap - old) * NODE_BYTES)) return false;
+    if (old === 0) {
+      const max = Math.min(Math.floor(this.memory.bytes / NODE_BYTES), MAX_NODES);
+      this.store = ELEMENT_BYTES.map((size) => new ArrayBuffer(0, { maxByteLength: max * size }));
+    }
+    for (let i = 0; i < this.store.length; i++) this.store[i].resize(cap * ELEMENT_BYTES[i]);
+    this.parent = new Int32Array(this.store[0], 0, cap);
+    this.move = new Int32Array(this.store[1], 0, cap);
+    this.depth = new Int32Array(this.store[2], 0, cap);
+    this.heap = new Int32Array(this.store[3], 0, cap);
+    this.key = new Float64Array(this.store[4], 0, cap);
+    this.capacity = cap;
+    return true;
+  }
+
+  /**
+   * Stops for good: the search cannot store another node. Its memory stays charged to the budget
+   * (the garbage collector frees it at some later time).
+   */
+  private outOfMemory(): SearchStatus {
+    this.store = [];
+    this.parent = this.move = this.depth = this.heap = new Int32Array(0);
+    this.key = new Float64Array(0);
+    this.capacity = this.count = this.heapSize = 0;
+    return (this.status = 'memory');
   }
 
   /** Moves the state from node `cur` to node `target` through their common ancestor. */
@@ -151,12 +200,6 @@ export class AStarSearch implements Search {
   // Binary min-heap of node indices keyed by priority.
   private push(node: number, k: number): void {
     let i = this.heapSize++;
-    if (i === this.heap.length) {
-      this.heap = grow(this.heap);
-      const kk = new Float64Array(this.key.length * 2);
-      kk.set(this.key);
-      this.key = kk;
-    }
     const heap = this.heap;
     const key = this.key;
     while (i > 0) {
@@ -192,6 +235,12 @@ export class AStarSearch implements Search {
     return top;
   }
 }
+
+/** Bytes per node in each store buffer: parent, move, depth, heap index, heap key. */
+const ELEMENT_BYTES = [4, 4, 4, 4, 8];
+const NODE_BYTES = 24;
+/** Node indexes are int32. */
+const MAX_NODES = 2 ** 31 - 1;
 
 function grow(a: Int32Array): Int32Array<ArrayBuffer> {
   const b = new Int32Array(a.length * 2);

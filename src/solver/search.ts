@@ -14,8 +14,9 @@ export interface SearchStats {
 /**
  * 'lost': the search exhausted every position reachable from its root, a proof.
  * 'paused': a budget ran out; run() again to go on.
+ * 'memory': the solve's memory cap (memory.ts) left the search no room to go on; it has stopped.
  */
-export type SearchStatus = 'won' | 'lost' | 'paused';
+export type SearchStatus = 'won' | 'lost' | 'paused' | 'memory';
 
 export interface Search {
   readonly state: GameState;

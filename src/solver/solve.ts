@@ -8,6 +8,7 @@ import { moveToSpec } from '../engine/notation';
 import { GameState } from '../engine/state';
 import { AStarSearch } from './astar';
 import { DfsSearch } from './dfs';
+import { MemoryBudget } from './memory';
 import { RestartingDfs } from './restart';
 import { Search, SearchStats } from './search';
 import { TranspositionTable } from './tt';
@@ -28,7 +29,10 @@ export interface SolveOptions {
   maxNodes?: number;
   /** Time budget in ms. Default: none. */
   timeoutMs?: number;
-  /** Transposition table size in MB (default 32), or a table to reuse (cleared first). */
+  /**
+   * Memory cap in MB (default 32): the transposition table (half of it to all of it, tt.ts) and,
+   * in what is left, A*'s node stores; or a table to reuse (cleared first; the cap is its size).
+   */
   ttMb?: number;
   tt?: TranspositionTable;
   /** A* weight W in f = g + W*h (default 2). */
@@ -40,6 +44,10 @@ export interface SolveStats extends SearchStats {
   nodesPerSec: number;
   ttEntries: number;
   ttEvictions: number;
+  /** Why an `unknown` stopped: the node budget, the time budget, or the memory cap (--tt-mb). */
+  stopReason?: 'nodes' | 'time' | 'memory';
+  /** Most memory the table and the searches' stores held at once, bytes. */
+  memoryBytes: number;
 }
 
 export interface SolveResult {
@@ -63,7 +71,7 @@ export function baseCandidates(deal: Deal): number[] {
 }
 
 /** Makes one search over `state` (at the root), sharing table `tt` under its own salt. */
-type SearchFactory = (state: GameState, tt: TranspositionTable, salt: number, opts: SolveOptions) => Search;
+type SearchFactory = (state: GameState, tt: TranspositionTable, salt: number, opts: SolveOptions, memory: MemoryBudget) => Search;
 
 /**
  * Every search the portfolio can run, by name: a new search is one file and one entry here.
@@ -75,7 +83,7 @@ export const SEARCHES: Record<string, SearchFactory> = {
   'dfs-plain': (s, tt, salt) => new DfsSearch(s, tt, salt, 0),
   'dfs-random': (s, tt, salt) => new DfsSearch(s, tt, salt, 3),
   'dfs-restart': (s, tt, salt) => new RestartingDfs(s, tt, salt, 4),
-  astar: (s, tt, salt, o) => new AStarSearch(s, tt, o.weight ?? 2, salt),
+  astar: (s, tt, salt, o, memory) => new AStarSearch(s, tt, o.weight ?? 2, salt, memory),
 };
 
 /** The named policies; `search` may also be registry names joined by '+' (e.g. "beam+dfs-scored"). */
@@ -135,6 +143,7 @@ export function solve(deal: Deal, opts: SolveOptions = {}): SolveResult {
   const deadline = opts.timeoutMs !== undefined ? Date.now() + opts.timeoutMs : Infinity;
   const tt = opts.tt ?? new TranspositionTable(opts.ttMb ?? 32);
   if (opts.tt) tt.clear();
+  const memory = new MemoryBudget(tt.megabytes * 1024 * 1024 - tt.bytes); // what the table leaves of the cap
   const kind = opts.search ?? 'auto';
   if (!isSearchKind(kind)) throw new Error(`unknown search ${JSON.stringify(kind)}`);
   const members = groupPolicy(deal, kind);
@@ -149,7 +158,7 @@ export function solve(deal: Deal, opts: SolveOptions = {}): SolveResult {
       s.setConstraint(r);
       return s;
     };
-    return members.map((name) => SEARCHES[name](make(), tt, salt(n++), opts));
+    return members.map((name) => SEARCHES[name](make(), tt, salt(n++), opts, memory));
   });
   const all = groups.flat();
   let result: Verdict = 'unknown';
@@ -173,6 +182,10 @@ export function solve(deal: Deal, opts: SolveOptions = {}): SolveResult {
         if (st === 'lost') {
           g.length = 0; // this rank is proved lost: drop all of its searches
           proved++;
+          break;
+        }
+        if (st === 'memory') {
+          g.splice(g.indexOf(search), 1); // out of memory: this search stops, the others go on
           break;
         }
       }
@@ -216,6 +229,8 @@ export function solve(deal: Deal, opts: SolveOptions = {}): SolveResult {
       nodesPerSec: ms > 0 ? Math.round((nodes / ms) * 1000) : 0,
       ttEntries: tt.size,
       ttEvictions: tt.evictions,
+      ...(result === 'unknown' ? { stopReason: used >= maxNodes ? 'nodes' : Date.now() >= deadline ? 'time' : 'memory' } : {}),
+      memoryBytes: tt.bytes + memory.peak,
     },
   };
 }

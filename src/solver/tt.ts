@@ -24,7 +24,8 @@ export class TranspositionTable {
   size = 0;
   evictions = 0;
 
-  constructor(megabytes: number) {
+  /** The size asked for: the table takes between half of it and all of it (`bytes`). */
+  constructor(readonly megabytes: number) {
     const bytes = Math.max(1, megabytes) * 1024 * 1024;
     // entries = power of two, 9 bytes each (two key words and an epoch byte), 4 per bucket.
     let entries = 4;
@@ -36,6 +37,11 @@ export class TranspositionTable {
 
   get capacity(): number {
     return this.epochs.length;
+  }
+
+  /** Memory held: 9 bytes per entry. */
+  get bytes(): number {
+    return this.keys.byteLength + this.epochs.byteLength;
   }
 
   clear(): void {
