@@ -2,7 +2,8 @@
 // prints its verdict, the base rank (Terrace family), the winning moves and statistics; or, with
 // --json, the solution JSON of docs/FORMATS.md. `--base all` solves once per candidate base rank
 // (with --json: one solution object per line, JSON Lines).
-// Every verdict exits 0 (it is information); bad input exits 2.
+// Every verdict exits 0 (it is information); bad input exits 2. A solve that runs longer than a
+// second shows its progress on stderr when stderr is a terminal (progress.ts).
 import { Command } from 'commander';
 import { cardName, rankName, tryParseRank } from '../cards/card';
 import { Deal } from '../engine/deal';
@@ -14,6 +15,7 @@ import { variantNames, VARIANTS } from '../rules/variants';
 import { baseCandidates, DEFAULT_MAX_NODES, isSearchKind, SEARCH_KINDS, SEARCHES, solve, SolveOptions, SolveResult, SearchKind } from '../solver/solve';
 import { TranspositionTable } from '../solver/tt';
 import { UsageError } from './errors';
+import { SolveProgress } from './progress';
 import { loadDealFile, out, parseWhole, prettyJson, rulesFor, seededDeal } from './io';
 
 interface SolveCliOptions {
@@ -96,6 +98,16 @@ function statsLines(res: SolveResult): string[] {
   return ['statistics:', ...rows.map(([k, v]) => `  ${k.padEnd(20)}${v}`)];
 }
 
+/** solve(), with a progress line on stderr if it runs long and stderr is a terminal. */
+function solveShowingProgress(deal: Deal, opts: SolveOptions, label = ''): SolveResult {
+  const progress = new SolveProgress(process.stderr, label);
+  try {
+    return solve(deal, { ...opts, onProgress: progress.onProgress });
+  } finally {
+    progress.done();
+  }
+}
+
 function terraceNames(): string {
   return VARIANTS.filter((v) => v.terraceFamily).map((v) => v.name).join(', ');
 }
@@ -156,7 +168,7 @@ export function register(program: Command): void {
       if (base === 'all') {
         const tt = new TranspositionTable(opts.ttMb!);
         for (const b of baseCandidates(deal)) {
-          const res = solve(deal, { ...opts, base: b, tt });
+          const res = solveShowingProgress(deal, { ...opts, base: b, tt }, `base ${rankName(b)}: `);
           if (o.json) out(JSON.stringify(solutionJson(deal, res))); // JSON Lines: one solution per line
           else {
             const cost = `(${res.stats.nodes} nodes, ${Math.round(res.stats.ms)} ms)`;
@@ -173,7 +185,7 @@ export function register(program: Command): void {
 
       // ---- one search ----
       opts.base = base;
-      const res = solve(deal, opts);
+      const res = solveShowingProgress(deal, opts);
       if (o.json) {
         out(prettyJson(solutionJson(deal, res)));
         return;

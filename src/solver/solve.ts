@@ -37,6 +37,8 @@ export interface SolveOptions {
   tt?: TranspositionTable;
   /** A* weight W in f = g + W*h (default 2). */
   weight?: number;
+  /** Called after each slice of a search (at most 65,536 nodes) with the nodes used so far. */
+  onProgress?: (nodes: number, search: Search) => void;
 }
 
 export interface SolveStats extends SearchStats {
@@ -174,6 +176,7 @@ export function solve(deal: Deal, opts: SolveOptions = {}): SolveResult {
         const before = search.stats.nodes;
         const st = search.run(Math.min(slice, maxNodes - used), deadline);
         used += search.stats.nodes - before;
+        opts.onProgress?.(used, search);
         if (st === 'won') {
           result = 'won';
           winMoves = search.solutionMoves();
