@@ -1,0 +1,89 @@
+// The README's command-line examples are real runs: every `$ ` line of the ```text blocks of the
+// section "The command line" is run (in a temporary directory, in order: later examples read the
+// files earlier ones write) and its output compared with the lines under it. Times are masked;
+// a line `...` stands for any number of lines. Supported commands: `solitaire ARGS [> FILE]`
+// (the compiled dist/src/cli/main.js; `npm test` builds it first) and `echo 'TEXT' > FILE`.
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const ROOT = resolve(__dirname, '..');
+const MAIN = join(ROOT, 'dist', 'src', 'cli', 'main.js');
+
+interface Example {
+  command: string;
+  output: string[];
+}
+
+/** The examples of the README section "The command line", in order. */
+function examples(): Example[] {
+  const readme = fs.readFileSync(join(ROOT, 'README.md'), 'utf8');
+  const start = readme.indexOf('\n## The command line\n');
+  const section = readme.slice(start, readme.indexOf('\n## ', start + 1));
+  const out: Example[] = [];
+  for (const block of section.matchAll(/```text\n([\s\S]*?)```/g)) {
+    const lines = block[1].replace(/\n$/, '').split('\n');
+    if (!lines[0].startsWith('$ ')) continue;
+    for (const line of lines) {
+      if (line.startsWith('$ ')) out.push({ command: line.slice(2), output: [] });
+      else out[out.length - 1].output.push(line);
+    }
+  }
+  for (const e of out) while (e.output.length && e.output[e.output.length - 1] === '') e.output.pop();
+  return out;
+}
+
+/** Runs one example command in `dir`: its output (stdout and stderr) and exit status. */
+function run(command: string, dir: string): { text: string; status: number | null } {
+  const echo = /^echo '([^']*)' > (\S+)$/.exec(command);
+  if (echo) {
+    fs.writeFileSync(join(dir, echo[2]), echo[1] + '\n');
+    return { text: '', status: 0 };
+  }
+  const m = /^solitaire (.*?)(?: > (\S+))?$/.exec(command.replace(/\s+#.*$/, ''));
+  if (!m) throw new Error(`README example not understood: ${command}`);
+  const r = spawnSync(process.execPath, [MAIN, ...m[1].split(/\s+/)], { cwd: dir, encoding: 'utf8' });
+  if (m[2]) fs.writeFileSync(join(dir, m[2]), r.stdout);
+  return { text: (m[2] ? '' : r.stdout) + r.stderr, status: r.status };
+}
+
+/** Times vary from run to run: `142.9 ms`, `nodes per second 232005`. */
+function mask(line: string): string {
+  return line.replace(/\d+(\.\d+)? ms\b/g, '# ms').replace(/(nodes per second\s+)\d+/, '$1#').trimEnd();
+}
+
+/** Whether `actual` matches `expected`, where a line `...` stands for any number of lines. */
+function matches(expected: string[], actual: string[]): boolean {
+  if (expected.length === 0) return actual.length === 0;
+  if (expected[0].trim() === '...') return actual.some((_, k) => matches(expected.slice(1), actual.slice(k))) || matches(expected.slice(1), []);
+  return actual.length > 0 && mask(expected[0]) === mask(actual[0]) && matches(expected.slice(1), actual.slice(1));
+}
+
+/** 1 for a replay that fails, 2 for any other `solitaire: ` error line, else 0. */
+function expectedStatus(first: string): number {
+  if (/^solitaire: (move \d+|not won)/.test(first)) return 1;
+  return first.startsWith('solitaire: ') ? 2 : 0;
+}
+
+let dir = '';
+beforeAll(() => {
+  dir = fs.mkdtempSync(join(tmpdir(), 'readme-'));
+});
+afterAll(() => {
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('README command-line examples', () => {
+  const all = examples();
+
+  it('are there', () => expect(all.length).toBeGreaterThanOrEqual(10));
+
+  it.each(all.map((e) => [e.command, e] as const))('$ %s', (_c, e) => {
+    const { text, status } = run(e.command, dir);
+    const actual = text.replace(/\n$/, '').split('\n').filter((l, i, a) => !(a.length === 1 && l === ''));
+    if (!matches(e.output, actual)) expect(actual.map(mask).join('\n')).toBe(e.output.map(mask).join('\n'));
+    expect(status).toBe(expectedStatus(e.output[0] ?? ''));
+  });
+});
