@@ -218,6 +218,8 @@ const CASES: Case[] = [
   // ---- analyze: output directories ----
   { name: '--out /proc/x', args: AN('--out', '/proc/x'), err: /cannot create --out \/proc\/x/, absent: ['/proc/x'] },
   { name: '--out /sys/x', args: AN('--out', '/sys/x'), err: /cannot create --out \/sys\/x/, absent: ['/sys/x'] },
+  { name: '--out /proc', args: AN('--out', '/proc'), err: /cannot write in directory \/proc:/, absent: ['/proc/winery-deals.csv'] },
+  { name: '--out /sys', args: AN('--out', '/sys'), err: /cannot write in directory \/sys:/, absent: ['/sys/winery-deals.csv'] },
   { name: '--out under a regular file', args: AN('--out', 'afile/sub'), err: /afile is not a directory/ },
   { name: '--out a regular file', args: AN('--out', 'afile'), err: /--out afile is not a directory/ },
   { name: '--out /dev/null', args: AN('--out', '/dev/null'), err: /--out \/dev\/null is not a directory/ },

@@ -10,7 +10,7 @@ const REASONS: Record<string, string> = {
   EACCES: 'permission denied',
   EPERM: 'not permitted',
   EROFS: 'a read-only file system',
-  ENOENT: 'no such directory',
+  ENOENT: 'no such file or directory',
   ENOTDIR: 'a parent is not a directory',
   EEXIST: 'a file of that name exists',
   ENOSPC: 'no space left',
@@ -74,9 +74,10 @@ function checkCreatable(outDir: string): void {
 
 /**
  * Creates `outDir` and its missing parents one level at a time (a recursive mkdir under /proc
- * never returns on Node 20). On failure removes what it created and throws OutputError.
+ * never returns on Node 20), then makes sure a file can be created in it (permission bits do not
+ * stop root, but /proc and /sys do). On failure removes what it created and throws OutputError.
  */
-export function makeOutDir(outDir: string): void {
+export function prepareOutDir(outDir: string): void {
   const missing: string[] = [];
   for (let p = path.resolve(outDir); statOrNull(p) === null && path.dirname(p) !== p; p = path.dirname(p)) missing.unshift(p);
   const made: string[] = [];
@@ -85,8 +86,16 @@ export function makeOutDir(outDir: string): void {
       fs.mkdirSync(p);
       made.push(p);
     }
+    probe(outDir);
   } catch (e) {
     for (const p of made.reverse()) fs.rmdirSync(p);
-    throw new OutputError(`cannot create --out ${outDir}: ${reason(e)}`);
+    throw new OutputError(`cannot ${made.length < missing.length ? 'create --out' : 'write in directory'} ${outDir}: ${reason(e)}`);
   }
+}
+
+/** Creates and removes an empty file in `dir`. */
+function probe(dir: string): void {
+  const file = path.join(dir, `.solitaire-probe-${process.pid}`);
+  fs.closeSync(fs.openSync(file, 'wx'));
+  fs.unlinkSync(file);
 }

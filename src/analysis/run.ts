@@ -35,7 +35,7 @@ import { Deal, dealFromSeed } from '../engine/deal';
 import { getRules, variantNames } from '../rules/variants';
 import { RuleTable } from '../rules/vocabulary';
 import { baseCandidates } from '../solver/solve';
-import { checkOutputs, makeOutDir } from './outputs';
+import { checkOutputs, prepareOutDir } from './outputs';
 import { Progress, ProgressMode, VariantProgress } from './progress';
 import {
   DEAL_COLUMNS,
@@ -204,7 +204,7 @@ export async function runAnalysis(opts: AnalyzeOptions): Promise<AnalysisResult>
   checkOutputs(opts.outDir, variants);
   const previous = new Map<string, DealFileContents>();
   for (const name of variants) previous.set(name, opts.resume ? parseDealFile(dealFile(opts.outDir, name), name) : { rows: [], tornAt: null });
-  makeOutDir(opts.outDir);
+  prepareOutDir(opts.outDir);
   const states = new Map<string, VariantState>();
   for (const name of variants) {
     const rules = rulesOf.get(name)!;
