@@ -183,9 +183,9 @@ describe('strategies', () => {
 
 describe('CSV and arguments', () => {
   it('parses CSV, quotes included, and reports a torn last line', () => {
-    expect(parseCsv('a,b\n1,"x,""y"""\n')).toEqual({ records: [['a', 'b'], ['1', 'x,"y"']], partial: null });
-    expect(parseCsv('a,b\r\n1,2\r\n3,')).toEqual({ records: [['a', 'b'], ['1', '2']], partial: ['3', ''] });
-    expect(parseCsv('')).toEqual({ records: [], partial: null });
+    expect(parseCsv('a,b\n1,"x,""y"""\n')).toEqual({ records: [['a', 'b'], ['1', 'x,"y"']], partial: null, partialAt: 16 });
+    expect(parseCsv('a,b\r\n1,2\r\n3,')).toEqual({ records: [['a', 'b'], ['1', '2']], partial: ['3', ''], partialAt: 10 });
+    expect(parseCsv('')).toEqual({ records: [], partial: null, partialAt: 0 });
   });
   it('parses seed ranges and variant lists', () => {
     expect(parseSeedRange('1-100')).toEqual({ from: 1, to: 100 });
