@@ -42,6 +42,10 @@ function makeTemplate(dir: string): void {
   fs.writeFileSync(join(dir, 'array.json'), '[]\n');
   fs.writeFileSync(join(dir, 'afile'), 'not a directory\n');
   fs.mkdirSync(join(dir, 'adir'));
+  // Per-deal rows of Signora for `strategies`: the first 200 of a published sensitivity run.
+  const rows = fs.readFileSync(resolve(__dirname, '..', 'results', 'sensitivity', 'signora-200000', 'signora-deals.csv'), 'utf8').split('\n');
+  fs.mkdirSync(join(dir, 'res'));
+  fs.writeFileSync(join(dir, 'res', 'signora-deals.csv'), rows.slice(0, 201).join('\n') + '\n');
 }
 
 /** Every file and directory under `dir` with a hash of its content. */
@@ -233,6 +237,30 @@ const CASES: Case[] = [
   },
   { name: 'summary file is a directory', setup: dirAt('out', 'winery-summary.csv'), args: AN('--out', 'out'), err: /winery-summary.csv is a directory/ },
   { name: 'strategies.csv is a directory', setup: dirAt('out', 'strategies.csv'), args: ['analyze', 'signora', ...RUN, '--out', 'out'], err: /strategies.csv is a directory/ },
+  // ---- strategies ----
+  { name: 'strategies of a missing directory', args: ['strategies', 'nodir'], err: /nodir is not a directory/ },
+  { name: 'strategies of a regular file', args: ['strategies', 'afile'], err: /afile is not a directory/ },
+  { name: 'strategies of a directory without per-deal files', args: ['strategies', 'adir'], err: /adir holds no per-deal file of the Terrace family/ },
+  { name: 'strategies --compare a missing directory', args: ['strategies', 'res', '--compare', 'nodir'], err: /nodir is not a directory/ },
+  { name: 'strategies of a malformed per-deal file', setup: (d) => fs.appendFileSync(join(d, 'res', 'signora-deals.csv'), 'signora,999,any,won,9,9,quick,\n'), args: ['strategies', 'res'], err: /line 202: bad ms "quick"/ },
+  { name: 'strategies --out /proc/x', args: ['strategies', 'res', '--out', '/proc/x'], err: /cannot create --out \/proc\/x/, absent: ['/proc/x'] },
+  { name: 'strategies --out a regular file', args: ['strategies', 'res', '--out', 'afile'], err: /--out afile is not a directory/ },
+  { name: 'strategies --out /dev/null', args: ['strategies', 'res', '--out', '/dev/null'], err: /--out \/dev\/null is not a directory/ },
+  { name: 'strategies --out ""', args: ['strategies', 'res', '--out', ''], err: /--out is empty/ },
+  { name: 'strategies.csv is a directory', setup: dirAt('res', 'strategies.csv'), args: ['strategies', 'res'], err: /strategies.csv is a directory/ },
+  { name: 'strategies with an unknown option', args: ['strategies', 'res', '--nope'], err: /unknown option '--nope'/ },
+  // ---- advise ----
+  { name: 'advise without a deal', args: ['advise'], err: /advise needs a variant and --seed, or --deal/ },
+  { name: 'advise without --seed', args: ['advise', 'signora'], err: /advise signora needs --seed/ },
+  { name: 'advise outside the Terrace family', args: ['advise', 'winery', '--seed', '1'], err: /advise applies to the Terrace family/ },
+  { name: 'advise a Winery deal file', args: ['advise', '--deal', 'deal.json'], err: /advise applies to the Terrace family/ },
+  { name: 'advise an unknown variant', args: ['advise', 'nope', '--seed', '1'], err: /unknown variant "nope"/ },
+  { name: 'advise --seed x', args: ['advise', 'signora', '--seed', 'x'], err: /bad seed "x"/ },
+  { name: 'advise --strategy nope', args: ['advise', 'signora', '--seed', '1', '--strategy', 'nope'], err: /bad --strategy "nope"/ },
+  { name: 'advise --max-nodes 0', args: ['advise', 'signora', '--seed', '1', '--max-nodes', '0'], err: /bad --max-nodes "0"/ },
+  { name: 'advise a missing deal file', args: ['advise', '--deal', 'missing.json'], err: /cannot read missing.json/ },
+  { name: 'advise a variant and a deal file', args: ['advise', 'signora', '--seed', '1', '--deal', 'deal.json'], err: /not both/ },
+  { name: 'advise with an unknown option', args: ['advise', 'signora', '--seed', '1', '--nope'], err: /unknown option '--nope'/ },
   // ---- analyze --resume: per-deal files that cannot be resumed (and must stay as they are) ----
   { name: 'resume a summary file', setup: dealsFile('variant,base,deals,won,lost,unknown,win_rate,ci_low,ci_high\nwinery,any,2,2,0,0,1,0.34,1\n'), args: AN('--out', 'out', '--resume'), err: /header is "variant,base,deals/ },
   { name: 'resume a binary file', setup: dealsFile(Buffer.from(Array.from({ length: 300 }, (_, i) => (i * 91) % 256))), args: AN('--out', 'out', '--resume'), err: /winery-deals.csv(: header is| line 1: a quoted field is never closed)/ },

@@ -1,5 +1,6 @@
-// The output directory of an analysis, checked before anything is written: a run that could not
-// write one of its files is refused (OutputError) before it creates or changes any of them.
+// The output directory of an analysis (or of `strategies`), checked before anything is written: a
+// run that could not write one of its files is refused (OutputError) before it creates or changes
+// any of them.
 import * as fs from 'fs';
 import * as path from 'path';
 import { dealFile, strategiesFile, summaryFile } from './records';
@@ -37,22 +38,22 @@ function checkWritable(p: string, what: string): void {
   }
 }
 
-/** The files a run of these variants may write or remove in `outDir`. */
+/** The files an analysis of these variants may write or remove in `outDir`. */
 export function outputFiles(outDir: string, variants: string[]): string[] {
   return [...variants.flatMap((v) => [dealFile(outDir, v), summaryFile(outDir, v)]), strategiesFile(outDir)];
 }
 
 /**
- * Checks that `outDir` is, or can be made, a directory, and that every output file in it that
+ * Checks that `outDir` is, or can be made, a directory, and that each of `files` (in it) that
  * exists is a regular file this process may write. Throws OutputError; changes nothing.
  */
-export function checkOutputs(outDir: string, variants: string[]): void {
+export function checkOutputs(outDir: string, files: string[]): void {
   if (outDir === '') throw new OutputError('--out is empty: give a directory');
   const st = statOrNull(outDir);
   if (st === null) return checkCreatable(outDir);
   if (!st.isDirectory()) throw new OutputError(`--out ${outDir} is not a directory`);
   checkWritable(outDir, 'in directory');
-  for (const f of outputFiles(outDir, variants)) {
+  for (const f of files) {
     const fst = statOrNull(f);
     if (fst === null) continue;
     if (!fst.isFile()) throw new OutputError(`${f} is ${fst.isDirectory() ? 'a directory' : 'not a regular file'}: cannot write results there`);

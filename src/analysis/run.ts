@@ -35,7 +35,7 @@ import { Deal, dealFromSeed } from '../engine/deal';
 import { getRules, variantNames } from '../rules/variants';
 import { RuleTable } from '../rules/vocabulary';
 import { baseCandidates } from '../solver/solve';
-import { checkOutputs, prepareOutDir } from './outputs';
+import { checkOutputs, outputFiles, prepareOutDir } from './outputs';
 import { Progress, ProgressMode, VariantProgress } from './progress';
 import {
   DEAL_COLUMNS,
@@ -201,7 +201,7 @@ export async function runAnalysis(opts: AnalyzeOptions): Promise<AnalysisResult>
   const variants = [...new Set(opts.variants)];
   const rulesOf = new Map(variants.map((v) => [v, getRules(v)] as const));
   // Check every output and read every file to resume before creating or changing anything.
-  checkOutputs(opts.outDir, variants);
+  checkOutputs(opts.outDir, outputFiles(opts.outDir, variants));
   const previous = new Map<string, DealFileContents>();
   for (const name of variants) previous.set(name, opts.resume ? parseDealFile(dealFile(opts.outDir, name), name) : { rows: [], tornAt: null });
   prepareOutDir(opts.outDir);

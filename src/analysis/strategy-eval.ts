@@ -37,6 +37,7 @@ import {
   strategyRecord,
   writeCsvFile,
 } from './records';
+import { checkOutputs, prepareOutDir } from './outputs';
 import { strategyChartSvg } from './strategy-report';
 import { STRATEGIES, Strategy, StrategyDeal, bestExposedVerdict, evaluateStrategies, viewOfDeal } from './strategies';
 import { bestVerdict, groupBySeed } from './summary';
@@ -299,14 +300,15 @@ export function variantsIn(dir: string): string[] {
 
 /** Writes strategies.csv, strategies-paired.csv and the chart strategies.svg (whole files, variants in the rules' order). */
 export function writeStrategyFiles(outDir: string, evals: VariantEvaluation[]): { strategies: string; paired: string; chart: string } {
-  fs.mkdirSync(outDir, { recursive: true });
-  const order = (v: string) => variantNames().indexOf(v);
-  const sorted = [...evals].sort((a, b) => order(a.variant) - order(b.variant));
   const strategies = strategiesFile(outDir);
   const paired = path.join(outDir, PAIRED_FILE);
+  const chart = path.join(outDir, CHART_FILE);
+  checkOutputs(outDir, [strategies, paired, chart]); // OutputError before anything is written
+  prepareOutDir(outDir);
+  const order = (v: string) => variantNames().indexOf(v);
+  const sorted = [...evals].sort((a, b) => order(a.variant) - order(b.variant));
   writeCsvFile(strategies, STRATEGY_COLUMNS, sorted.flatMap((e) => e.strategyRows.map(strategyRecord)));
   writeCsvFile(paired, PAIRED_COLUMNS, sorted.flatMap((e) => e.paired.map(pairedRecord)));
-  const chart = path.join(outDir, CHART_FILE);
   fs.writeFileSync(chart, strategyChartSvg(sorted));
   return { strategies, paired, chart };
 }

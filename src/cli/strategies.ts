@@ -4,6 +4,7 @@
 import * as fs from 'fs';
 import { Command } from 'commander';
 import { LEARNED_MODELS } from '../analysis/learned-model';
+import { OutputError } from '../analysis/outputs';
 import { RecordsError } from '../analysis/records';
 import { compareBudgets, evaluateVariant, PAIRED_FILE, TERRACE_VARIANTS, variantsIn, writeStrategyFiles } from '../analysis/strategy-eval';
 import { formatEvaluation, formatSensitivity } from '../analysis/strategy-report';
@@ -24,12 +25,12 @@ function checkDir(dir: string): string[] {
   return vs;
 }
 
-/** RecordsError (a malformed per-deal file) is bad input: one line, exit 2. */
+/** RecordsError (a malformed per-deal file) and OutputError (an unusable --out) are bad input: one line, exit 2. */
 function records<T>(f: () => T): T {
   try {
     return f();
   } catch (e) {
-    if (e instanceof RecordsError) throw new UsageError(e.message);
+    if (e instanceof RecordsError || e instanceof OutputError) throw new UsageError(e.message);
     throw e;
   }
 }
@@ -82,7 +83,7 @@ Examples:
       const lines: string[] = [];
       for (const e of evals) lines.push(...formatEvaluation(e), '');
       if (o.write) {
-        const files = writeStrategyFiles(o.out ?? dir, evals);
+        const files = records(() => writeStrategyFiles(o.out ?? dir, evals));
         lines.push(`wrote ${files.strategies}, ${files.paired} and ${files.chart}`);
       }
       out(lines.join('\n'));
