@@ -19,11 +19,10 @@
 //   is created or changed (outputs.ts, records.ts), so a refused run leaves the directory as it was.
 // - Resume. With --resume the per-deal file is read first (a torn last line is cut off once every
 //   file has passed its checks), and only the (seed, base) pairs not in it are searched. Without it
-//   the file is replaced. Summaries are
-//   always computed from the per-deal file, restricted to the requested seeds, so a resumed run
-//   gives the same summary as a straight one. The summary files (and strategies.csv rows) of the
-//   variants being run are removed at the start and written at the end, so they always describe a
-//   finished run.
+//   the file is replaced. Summaries are always computed from the per-deal file, restricted to the
+//   requested seeds, so a resumed run gives the same summary as a straight one. The summary files
+//   (and strategies.csv rows) of the variants being run are removed at the start and written at
+//   the end, so they always describe a finished run.
 // - Signals. SIGINT/SIGTERM stop the run: rows already written stay, the pool is destroyed, no
 //   summary is written, and the result says `interrupted` (the CLI exits 130 / 143).
 import * as fs from 'fs';
