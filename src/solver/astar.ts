@@ -59,7 +59,7 @@ export class AStarSearch implements Search {
     tt: TranspositionTable,
     weight = 2,
     private readonly salt = 0x3c6ef372,
-    private readonly memory = new MemoryBudget(Infinity),
+    private readonly memory = new MemoryBudget(4096 * 1024 * 1024),
   ) {
     this.state = state;
     this.tt = tt;
@@ -141,9 +141,10 @@ export class AStarSearch implements Search {
    */
   private growStore(): boolean {
     const old = this.capacity;
-    const cap = Math.min(Math.max(2 * old, 1 << 16), old + Math.floor(this.memory.free / NODE_BYTES));
+    const cap = Math.min(Math.max(2 * old, 1 << 16), old + Math.floor(this.memory.free / NODE_BYTES), MAX_NODES);
     if (cap <= old || !this.memory.take((cap - old) * NODE_BYTES)) return false;
     if (old === 0) {
+      // Address space for the whole budget is reserved; memory is committed only as the buffers grow.
       const max = Math.min(Math.floor(this.memory.bytes / NODE_BYTES), MAX_NODES);
       this.store = ELEMENT_BYTES.map((size) => new ArrayBuffer(0, { maxByteLength: max * size }));
     }
