@@ -10,11 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { dealFromSeed } from '../src/engine/deal';
 import { getRules } from '../src/rules/variants';
 import { solve } from '../src/solver/solve';
-
-function arg(name: string, def: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 && i + 1 < process.argv.length ? process.argv[i + 1] : def;
-}
+import { arg, flag } from './util';
 
 const MB = 1024 * 1024;
 /** Peak RSS so far, MB (resourceUsage reports KB). */
@@ -87,5 +83,5 @@ function main(): void {
       }
 }
 
-if (process.argv.includes('--child')) child();
+if (flag('child')) child();
 else main();
