@@ -70,7 +70,11 @@ function checkCreatable(outDir: string): void {
     st = statOrNull(p);
   }
   if (st === null || !st.isDirectory()) throw new OutputError(`cannot create --out ${outDir}: ${p} is not a directory`);
-  checkWritable(p, 'in directory');
+  try {
+    fs.accessSync(p, fs.constants.W_OK);
+  } catch (e) {
+    throw new OutputError(`cannot create --out ${outDir}: ${reason(e)} in ${p}`);
+  }
 }
 
 /**
