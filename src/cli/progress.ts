@@ -18,7 +18,7 @@ export class SolveProgress {
     private readonly stream: ProgressStream,
     private readonly label = '',
     private readonly now: () => number = Date.now,
-    private readonly delayMs = 1000,
+    delayMs = 1000,
     private readonly everyMs = 250,
   ) {
     this.start = now();
