@@ -19,6 +19,7 @@
 // `lost` is a proof (the same closure argument as dfs.ts; table evictions only cause re-expansion).
 import { generateMoves, MAX_MOVES } from '../engine/movegen';
 import { GameState } from '../engine/state';
+import { doubled } from '../engine/typed';
 import { MemoryBudget } from './memory';
 import { Search, SearchStats, SearchStatus } from './search';
 import { estimate } from './heuristic';
@@ -42,7 +43,7 @@ export class AStarSearch implements Search {
   private capacity = 0;
   private heapSize = 0;
   private cur = 0;
-  private path = new Int32Array(1024);
+  private path: Int32Array = new Int32Array(1024);
   private moves = new Int32Array(MAX_MOVES);
   private solution: number[] = [];
 
@@ -183,14 +184,14 @@ export class AStarSearch implements Search {
       a = parent[a];
     }
     while (depth[b] > depth[a]) {
-      if (n === this.path.length) this.path = grow(this.path);
+      if (n === this.path.length) this.path = doubled(this.path);
       this.path[n++] = this.move[b];
       b = parent[b];
     }
     while (a !== b) {
       s.undo();
       a = parent[a];
-      if (n === this.path.length) this.path = grow(this.path);
+      if (n === this.path.length) this.path = doubled(this.path);
       this.path[n++] = this.move[b];
       b = parent[b];
     }
@@ -242,9 +243,3 @@ const ELEMENT_BYTES = [4, 4, 4, 4, 8];
 const NODE_BYTES = 24;
 /** Node indexes are int32. */
 const MAX_NODES = 2 ** 31 - 1;
-
-function grow(a: Int32Array): Int32Array<ArrayBuffer> {
-  const b = new Int32Array(a.length * 2);
-  b.set(a);
-  return b;
-}
