@@ -1,4 +1,5 @@
 // Pruning that keeps verdicts exact.
+import { colourOf } from '../cards/card';
 import { moveFrom, moveTo } from '../engine/move';
 import { GameState } from '../engine/state';
 
@@ -105,9 +106,7 @@ function upCount(s: GameState, rank: number, colour: number): number {
   for (let f = s.FOUND0; f < s.CELL0; f++) {
     const l = s.len[f];
     if (l <= level) continue;
-    const c = s.cards[s.off[f]];
-    const baseColour = (c & 3) === 1 || (c & 3) === 2 ? 1 : 0;
-    if ((baseColour ^ (level & 1)) === colour) n++;
+    if ((colourOf(s.cards[s.off[f]]) ^ (level & 1)) === colour) n++;
   }
   return n;
 }
