@@ -91,7 +91,7 @@ describe('solitaire strategies', () => {
     for (let seed = 1; seed <= 8; seed++)
       for (const r of baseCandidates(dealFromSeed(getRules('signora'), seed))) {
         const won = (r + seed) % 3 === 0;
-        recs.push(dealRecord({ variant: 'signora', seed, base: RANKS[r], result: won ? 'won' : 'unknown', moves: won ? 9 : null, nodes: 7, ms: 1, proof: '' }));
+        recs.push(dealRecord({ variant: 'signora', seed, base: RANKS[r], result: won ? 'won' : 'unknown', moves: won ? 9 : null, nodes: 7, ms: 1, proof: '', cells: 0 }));
       }
     // The legacy format, as in the first published files.
     fs.writeFileSync(join(a, 'signora-deals.csv'), csvHeader(DEAL_COLUMNS.slice(0, 7)) + csvLines(recs.map((x) => x.slice(0, 7))));

@@ -59,10 +59,11 @@ describe('analysis run', () => {
   it('writes well-formed CSVs with the FORMATS.md headers', () => {
     for (const v of ['signora', 'red-and-black']) {
       const deals = readCsv(path.join(straight, `${v}-deals.csv`));
-      expect(deals[0].join(',')).toBe('variant,seed,base,result,moves,nodes,ms,proof');
+      expect(deals[0].join(',')).toBe('variant,seed,base,result,moves,nodes,ms,proof,cells');
       expect(deals[0]).toEqual([...DEAL_COLUMNS]);
       for (const r of deals.slice(1)) {
-        expect(r).toHaveLength(8);
+        expect(r).toHaveLength(9);
+        expect(r[8]).toBe('0');
         expect(r[0]).toBe(v);
         expect(r[7]).toBe(r[3] === 'lost' ? 'exhaustive' : '');
         expect(['won', 'lost', 'unknown']).toContain(r[3]);
@@ -70,7 +71,7 @@ describe('analysis run', () => {
         expect(Number(r[5])).toBeLessThanOrEqual(MAX_NODES);
       }
       const sum = readCsv(path.join(straight, `${v}-summary.csv`));
-      expect(sum[0].join(',')).toBe('variant,base,deals,won,lost,unknown,win_rate,ci_low,ci_high');
+      expect(sum[0].join(',')).toBe('variant,base,deals,won,lost,unknown,win_rate,ci_low,ci_high,cells');
       expect(sum[0]).toEqual([...SUMMARY_COLUMNS]);
       expect(sum.slice(1).map((r) => r[1])).toEqual(v === 'signora' ? [...RANKS, 'best', 'any'] : ['any']);
     }
@@ -169,10 +170,10 @@ describe('analysis run', () => {
   it('reads back the proof column and refuses a lost row without its proof, or a proof on another verdict', () => {
     const dir = fs.mkdtempSync(path.join(tmp, 'proof-'));
     const file = path.join(dir, 'winery-deals.csv');
-    const head = 'variant,seed,base,result,moves,nodes,ms,proof\n';
-    fs.writeFileSync(file, head + 'winery,1,any,lost,,10,1,exhaustive\nwinery,2,any,won,5,10,1,\n');
+    const head = 'variant,seed,base,result,moves,nodes,ms,proof,cells\n';
+    fs.writeFileSync(file, head + 'winery,1,any,lost,,10,1,exhaustive,2\nwinery,2,any,won,5,10,1,,2\n');
     expect(readDealFile(file).map((r) => r.proof)).toEqual(['exhaustive', '']);
-    for (const bad of ['winery,1,any,lost,,10,1,\n', 'winery,1,any,won,5,10,1,exhaustive\n', 'winery,1,any,lost,,10,1,guess\n']) {
+    for (const bad of ['winery,1,any,lost,,10,1,,2\n', 'winery,1,any,won,5,10,1,exhaustive,2\n', 'winery,1,any,lost,,10,1,guess,2\n']) {
       fs.writeFileSync(file, head + bad);
       expect(() => readDealFile(file)).toThrow(/proof/);
     }
@@ -181,18 +182,18 @@ describe('analysis run', () => {
   it('per-deal rows: agreeing repeats are dropped, conflicting ones and malformed columns refused, the file unchanged', () => {
     const dir = fs.mkdtempSync(path.join(tmp, 'rows-'));
     const file = path.join(dir, 'winery-deals.csv');
-    const head = 'variant,seed,base,result,moves,nodes,ms,proof\n';
-    const won = 'winery,7,any,won,90,400,2.5,\n';
-    fs.writeFileSync(file, head + won + won.replace('2.5', '3') + 'winery,8,any,unknown,,5000,9,\n');
+    const head = 'variant,seed,base,result,moves,nodes,ms,proof,cells\n';
+    const won = 'winery,7,any,won,90,400,2.5,,2\n';
+    fs.writeFileSync(file, head + won + won.replace('2.5', '3') + 'winery,8,any,unknown,,5000,9,,2\n');
     expect(readDealFile(file, 'winery').map((r) => [r.seed, r.ms])).toEqual([[7, 2.5], [8, 9]]);
     const bad: [string, RegExp][] = [
-      [won + 'winery,7,any,unknown,,400,2.5,\n', /line 3: seed 7 base any is already in the file with another outcome/],
-      ['winery,7,any,won,90,400,fast,\n', /line 2: bad ms "fast"/],
-      ['winery,7,any,won,90,4e5,2.5,\n', /bad nodes "4e5"/],
-      ['winery,7,any,won,,400,2.5,\n', /bad moves ""/],
-      ['winery,7,any,unknown,12,400,2.5,\n', /bad moves "12"/],
-      ['winery,x7,any,won,90,400,2.5,\n', /bad seed "x7"/],
-      ['signora,7,any,won,90,400,2.5,\n', /a row of "signora" in the file of winery/],
+      [won + 'winery,7,any,unknown,,400,2.5,,2\n', /line 3: seed 7 base any is already in the file with another outcome/],
+      ['winery,7,any,won,90,400,fast,,2\n', /line 2: bad ms "fast"/],
+      ['winery,7,any,won,90,4e5,2.5,,2\n', /bad nodes "4e5"/],
+      ['winery,7,any,won,,400,2.5,,2\n', /bad moves ""/],
+      ['winery,7,any,unknown,12,400,2.5,,2\n', /bad moves "12"/],
+      ['winery,x7,any,won,90,400,2.5,,2\n', /bad seed "x7"/],
+      ['signora,7,any,won,90,400,2.5,,0\n', /a row of "signora" in the file of winery/],
     ];
     for (const [rows, msg] of bad) {
       const text = head + rows + 'winery,9,any,wo'; // and a torn last line, which must stay
@@ -254,7 +255,7 @@ describe('analyze command line', () => {
     const r = run(['winery', 'signora', '--seeds', '1-3', '--workers', '1', '--max-nodes', '5000', '--out', out, '--quiet']);
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
-    expect(r.stdout).toContain(`command: solitaire analyze winery signora --seeds 1-3 --workers 1 --base all --max-nodes 5000 --out ${out}`);
+    expect(r.stdout).toContain(`command: solitaire analyze winery signora --seeds 1-3 --workers 1 --base all --max-nodes 5000 --tt-mb 32 --out ${out}`);
     expect(r.stdout).toMatch(/^winery\s+3\s/m);
     expect(r.stdout).toMatch(/^signora\s+3\s/m);
     for (const f of ['winery-deals.csv', 'winery-summary.csv', 'signora-deals.csv', 'signora-summary.csv', 'strategies.csv'])
@@ -287,7 +288,7 @@ describe('analyze command line', () => {
     expect(stderr).toMatch(/interrupted/);
     const rows = readCsv(file);
     expect(rows.length).toBeGreaterThanOrEqual(3);
-    expect(rows.slice(1).every((r) => r.length === 8)).toBe(true);
+    expect(rows.slice(1).every((r) => r.length === 9)).toBe(true);
     expect(fs.existsSync(path.join(out, 'empress-of-italy-summary.csv'))).toBe(false);
   });
 });

@@ -79,8 +79,8 @@ const dealWith = (f: string, edit: (d: any) => void) => (dir: string) => {
   write(dir, f, d);
 };
 
-const DEAL_HEAD = 'variant,seed,base,result,moves,nodes,ms,proof\n';
-const ROWS = 'winery,1,any,won,99,9632,22.9,\nwinery,2,any,won,137,160,1.1,\n';
+const DEAL_HEAD = 'variant,seed,base,result,moves,nodes,ms,proof,cells\n';
+const ROWS = 'winery,1,any,won,99,9632,22.9,,2\nwinery,2,any,won,137,160,1.1,,2\n';
 /** out/winery-deals.csv with `text`, and a torn last line that a refused run must not cut. */
 const dealsFile = (text: string | Buffer) => (dir: string) => {
   fs.mkdirSync(join(dir, 'out'), { recursive: true });
@@ -242,7 +242,7 @@ const CASES: Case[] = [
   { name: 'strategies of a regular file', args: ['strategies', 'afile'], err: /afile is not a directory/ },
   { name: 'strategies of a directory without per-deal files', args: ['strategies', 'adir'], err: /adir holds no per-deal file of the Terrace family/ },
   { name: 'strategies --compare a missing directory', args: ['strategies', 'res', '--compare', 'nodir'], err: /nodir is not a directory/ },
-  { name: 'strategies of a malformed per-deal file', setup: (d) => fs.appendFileSync(join(d, 'res', 'signora-deals.csv'), 'signora,999,any,won,9,9,quick,\n'), args: ['strategies', 'res'], err: /line 202: bad ms "quick"/ },
+  { name: 'strategies of a malformed per-deal file', setup: (d) => fs.appendFileSync(join(d, 'res', 'signora-deals.csv'), 'signora,999,any,won,9,9,quick,,0\n'), args: ['strategies', 'res'], err: /line 202: bad ms "quick"/ },
   { name: 'strategies --out /proc/x', args: ['strategies', 'res', '--out', '/proc/x'], err: /cannot create --out \/proc\/x/, absent: ['/proc/x'] },
   { name: 'strategies --out a regular file', args: ['strategies', 'res', '--out', 'afile'], err: /--out afile is not a directory/ },
   { name: 'strategies --out /dev/null', args: ['strategies', 'res', '--out', '/dev/null'], err: /--out \/dev\/null is not a directory/ },
@@ -264,13 +264,13 @@ const CASES: Case[] = [
   // ---- analyze --resume: per-deal files that cannot be resumed (and must stay as they are) ----
   { name: 'resume a summary file', setup: dealsFile('variant,base,deals,won,lost,unknown,win_rate,ci_low,ci_high\nwinery,any,2,2,0,0,1,0.34,1\n'), args: AN('--out', 'out', '--resume'), err: /header is "variant,base,deals/ },
   { name: 'resume a binary file', setup: dealsFile(Buffer.from(Array.from({ length: 300 }, (_, i) => (i * 91) % 256))), args: AN('--out', 'out', '--resume'), err: /winery-deals.csv(: header is| line 1: a quoted field is never closed)/ },
-  { name: 'resume conflicting rows', setup: dealsFile(DEAL_HEAD + ROWS + 'winery,2,any,unknown,,1000,3,\n'), args: AN('--out', 'out', '--resume'), err: /line 4: seed 2 base any is already in the file with another outcome/ },
-  { name: 'resume a non-numeric ms', setup: dealsFile(DEAL_HEAD + 'winery,1,any,won,99,9632,fast,\n'), args: AN('--out', 'out', '--resume'), err: /line 2: bad ms "fast"/ },
-  { name: 'resume a non-numeric nodes', setup: dealsFile(DEAL_HEAD + 'winery,1,any,won,99,many,2,\n'), args: AN('--out', 'out', '--resume'), err: /bad nodes "many"/ },
-  { name: 'resume a won row without moves', setup: dealsFile(DEAL_HEAD + 'winery,1,any,won,,9632,2,\n'), args: AN('--out', 'out', '--resume'), err: /bad moves ""/ },
+  { name: 'resume conflicting rows', setup: dealsFile(DEAL_HEAD + ROWS + 'winery,2,any,unknown,,1000,3,,2\n'), args: AN('--out', 'out', '--resume'), err: /line 4: seed 2 base any is already in the file with another outcome/ },
+  { name: 'resume a non-numeric ms', setup: dealsFile(DEAL_HEAD + 'winery,1,any,won,99,9632,fast,,2\n'), args: AN('--out', 'out', '--resume'), err: /line 2: bad ms "fast"/ },
+  { name: 'resume a non-numeric nodes', setup: dealsFile(DEAL_HEAD + 'winery,1,any,won,99,many,2,,2\n'), args: AN('--out', 'out', '--resume'), err: /bad nodes "many"/ },
+  { name: 'resume a won row without moves', setup: dealsFile(DEAL_HEAD + 'winery,1,any,won,,9632,2,,2\n'), args: AN('--out', 'out', '--resume'), err: /bad moves ""/ },
   { name: 'resume a row of another variant', setup: dealsFile(DEAL_HEAD + ROWS.replace('winery,2', 'signora,2')), args: AN('--out', 'out', '--resume'), err: /a row of "signora" in the file of winery/ },
-  { name: 'resume a row with a field missing', setup: dealsFile(DEAL_HEAD + 'winery,1,any,won,99,9632,2\n'), args: AN('--out', 'out', '--resume'), err: /7 fields, expected 8/ },
-  { name: 'resume a lost row without proof', setup: dealsFile(DEAL_HEAD + 'winery,1,any,lost,,9632,2,\n'), args: AN('--out', 'out', '--resume'), err: /proof "" does not fit result "lost"/ },
+  { name: 'resume a row with a field missing', setup: dealsFile(DEAL_HEAD + 'winery,1,any,won,99,9632,2,\n'), args: AN('--out', 'out', '--resume'), err: /8 fields, expected 9/ },
+  { name: 'resume a lost row without proof', setup: dealsFile(DEAL_HEAD + 'winery,1,any,lost,,9632,2,,2\n'), args: AN('--out', 'out', '--resume'), err: /proof "" does not fit result "lost"/ },
   { name: 'resume a per-deal file that is a directory', setup: dirAt('out', 'winery-deals.csv'), args: AN('--out', 'out', '--resume'), err: /winery-deals.csv is a directory/ },
 ];
 

@@ -40,7 +40,7 @@ describe('wilson interval', () => {
 });
 
 function row(variant: string, seed: number, base: string, result: Verdict): DealRow {
-  return { variant, seed, base, result, moves: result === 'won' ? 100 : null, nodes: 10, ms: 1, proof: result === 'lost' ? 'exhaustive' : '' };
+  return { variant, seed, base, result, moves: result === 'won' ? 100 : null, nodes: 10, ms: 1, proof: result === 'lost' ? 'exhaustive' : '', cells: 0 };
 }
 
 describe('summarise', () => {
@@ -61,7 +61,7 @@ describe('summarise', () => {
   it('has one row per rank in order A..K, then best and any', () => {
     expect(sum.map((r) => r.base)).toEqual([...'A23456789TJQK', 'best', 'any']);
     expect(sum.every((r) => r.variant === 'signora')).toBe(true);
-    expect(summaryRecord(by('best')).length).toBe(SUMMARY_COLUMNS.length);
+    expect(summaryRecord(by('best'), 0).length).toBe(SUMMARY_COLUMNS.length);
   });
   it('counts for each rank only the deals that have a row for it, and equals the rows', () => {
     for (const r of sum.filter((x) => x.base.length === 1)) {

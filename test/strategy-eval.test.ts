@@ -52,9 +52,9 @@ function writeDeals(dir: string, variant: string, from: number, to: number, won:
     const ranks = baseCandidates(dealFromSeed(rules, seed));
     for (const r of ranks) {
       const w = won(seed, r);
-      recs.push(dealRecord({ variant, seed, base: RANKS[r], result: w ? 'won' : 'unknown', moves: w ? 100 : null, nodes: 5, ms: 1, proof: '' }));
+      recs.push(dealRecord({ variant, seed, base: RANKS[r], result: w ? 'won' : 'unknown', moves: w ? 100 : null, nodes: 5, ms: 1, proof: '', cells: 0 }));
     }
-    recs.push(dealRecord({ variant, seed, base: 'any', result: 'unknown', moves: null, nodes: 5, ms: 1, proof: '' }));
+    recs.push(dealRecord({ variant, seed, base: 'any', result: 'unknown', moves: null, nodes: 5, ms: 1, proof: '', cells: 0 }));
   }
   const cols = legacy ? DEAL_COLUMNS.slice(0, 7) : DEAL_COLUMNS;
   fs.writeFileSync(path.join(dir, `${variant}-deals.csv`), csvHeader(cols) + csvLines(legacy ? recs.map((r) => r.slice(0, 7)) : recs));
@@ -205,7 +205,7 @@ describe('evaluation from per-deal files', () => {
     writeDeals(dir, 'empress-of-italy', 1, 4, even);
     // Rewrite every unknown as a proved loss.
     const f = path.join(dir, 'empress-of-italy-deals.csv');
-    fs.writeFileSync(f, fs.readFileSync(f, 'utf8').replace(/,unknown,,5,1,$/gm, ',lost,,5,1,exhaustive'));
+    fs.writeFileSync(f, fs.readFileSync(f, 'utf8').replace(/,unknown,,5,1,,0$/gm, ',lost,,5,1,exhaustive,0'));
     const deals = loadEvalDeals(dir, 'empress-of-italy');
     expect(deals.every((d) => [...d.rows.values()].every((r) => r.base === 'any' || r.result !== 'unknown'))).toBe(true);
     expect(deals.some((d) => [...d.rows.values()].some((r) => r.result === 'lost'))).toBe(true);

@@ -6,11 +6,11 @@ import { RANKS } from '../cards/card';
 
 export type Verdict = 'won' | 'lost' | 'unknown';
 
-export const DEAL_COLUMNS = ['variant', 'seed', 'base', 'result', 'moves', 'nodes', 'ms', 'proof'] as const;
+export const DEAL_COLUMNS = ['variant', 'seed', 'base', 'result', 'moves', 'nodes', 'ms', 'proof', 'cells'] as const;
 /** How a `lost` was proved (the proof column); empty for won and unknown. */
 export const PROOFS = ['exhaustive'] as const;
 export type Proof = (typeof PROOFS)[number];
-export const SUMMARY_COLUMNS = ['variant', 'base', 'deals', 'won', 'lost', 'unknown', 'win_rate', 'ci_low', 'ci_high'] as const;
+export const SUMMARY_COLUMNS = ['variant', 'base', 'deals', 'won', 'lost', 'unknown', 'win_rate', 'ci_low', 'ci_high', 'cells'] as const;
 export const STRATEGY_COLUMNS = ['variant', 'strategy', 'deals', 'won', 'win_rate', 'ci_low', 'ci_high'] as const;
 
 /** One searched (deal, base choice): a row of results/<variant>-deals.csv. */
@@ -26,6 +26,8 @@ export interface DealRow {
   ms: number;
   /** How a `lost` was proved; '' otherwise. */
   proof: Proof | '';
+  /** Free cells of the game as played (FreeCell: 0-4 by --cells; the rules' count elsewhere). */
+  cells: number;
 }
 
 export interface SummaryRow {
@@ -81,10 +83,11 @@ export function fmtRate(x: number): string {
 }
 
 export function dealRecord(r: DealRow): (string | number)[] {
-  return [r.variant, r.seed, r.base, r.result, r.moves === null ? '' : r.moves, r.nodes, Number(r.ms.toFixed(1)), r.proof];
+  return [r.variant, r.seed, r.base, r.result, r.moves === null ? '' : r.moves, r.nodes, Number(r.ms.toFixed(1)), r.proof, r.cells];
 }
-export function summaryRecord(r: SummaryRow): (string | number)[] {
-  return [r.variant, r.base, r.deals, r.won, r.lost, r.unknown, fmtRate(r.win_rate), fmtRate(r.ci_low), fmtRate(r.ci_high)];
+/** A summary row of a game played with `cells` free cells. */
+export function summaryRecord(r: SummaryRow, cells: number): (string | number)[] {
+  return [r.variant, r.base, r.deals, r.won, r.lost, r.unknown, fmtRate(r.win_rate), fmtRate(r.ci_low), fmtRate(r.ci_high), cells];
 }
 export function strategyRecord(r: StrategyRow): (string | number)[] {
   return [r.variant, r.strategy, r.deals, r.won, fmtRate(r.win_rate), fmtRate(r.ci_low), fmtRate(r.ci_high)];
@@ -240,7 +243,7 @@ const DECIMAL = /^\d+(\.\d+)?$/;
 /** One record of a per-deal file as a row; throws RecordsError naming `where`. */
 function dealRow(f: string[], where: string): DealRow {
   if (f.length !== DEAL_COLUMNS.length) throw new RecordsError(`${where}: ${f.length} fields, expected ${DEAL_COLUMNS.length}`);
-  const [variant, seed, base, result, moves, nodes, ms, proof] = f;
+  const [variant, seed, base, result, moves, nodes, ms, proof, cells] = f;
   const bad = (column: string, value: string, expected: string) => new RecordsError(`${where}: bad ${column} ${quoteStart(value)}: expected ${expected}`);
   if (variant === '') throw bad('variant', variant, 'a variant name');
   if (!WHOLE.test(seed) || !Number.isSafeInteger(Number(seed))) throw bad('seed', seed, 'a whole number');
@@ -251,11 +254,13 @@ function dealRow(f: string[], where: string): DealRow {
   if (!DECIMAL.test(ms) || !Number.isFinite(Number(ms))) throw bad('ms', ms, 'a number of milliseconds');
   if (result === 'lost' ? !(PROOFS as readonly string[]).includes(proof) : proof !== '')
     throw new RecordsError(`${where}: proof "${proof}" does not fit result "${result}" (a lost row names its proof: ${PROOFS.join(', ')})`);
-  return { variant, seed: Number(seed), base, result, moves: moves === '' ? null : Number(moves), nodes: Number(nodes), ms: Number(ms), proof: proof as Proof | '' };
+  if (!WHOLE.test(cells) || Number(cells) > 255) throw bad('cells', cells, 'the number of free cells');
+  const row = { variant, seed: Number(seed), base, result: result as Verdict, moves: moves === '' ? null : Number(moves), nodes: Number(nodes), ms: Number(ms) };
+  return { ...row, proof: proof as Proof | '', cells: Number(cells) };
 }
 
 function sameOutcome(a: DealRow, b: DealRow): boolean {
-  return a.result === b.result && a.moves === b.moves && a.nodes === b.nodes && a.proof === b.proof;
+  return a.result === b.result && a.moves === b.moves && a.nodes === b.nodes && a.proof === b.proof && a.cells === b.cells;
 }
 
 function outcome(r: DealRow): string {

@@ -30,38 +30,31 @@ import * as os from 'os';
 import * as path from 'path';
 import { MessageChannel, MessagePort, receiveMessageOnPort } from 'worker_threads';
 import Piscina from 'piscina';
-import { Deal, dealFromSeed } from '../engine/deal';
-import { getRules, variantNames } from '../rules/variants';
 import { RuleTable } from '../rules/vocabulary';
-import { baseCandidates } from '../solver/solve';
+import { ManifestError, RunEntry, disagreement, gitCommit, manifestFile, packageVersion, readManifest, writeManifest } from './manifest';
 import { checkOutputs, outputFiles, prepareOutDir } from './outputs';
 import { Progress, ProgressMode, VariantProgress } from './progress';
 import {
   DEAL_COLUMNS,
+  DealFileContents,
   DealRow,
-  STRATEGY_COLUMNS,
-  SUMMARY_COLUMNS,
   StrategyRow,
   SummaryRow,
   baseLabel,
   csvHeader,
   csvLines,
+  cutTornLine,
   dealFile,
   dealRecord,
-  readDealFile,
-  parseDealFile,
-  cutTornLine,
-  DealFileContents,
-  strategiesFile,
-  strategyRecord,
-  summaryFile,
-  summaryRecord,
-  writeCsvFile,
   parseBaseLabel,
-  parseCsv,
+  parseDealFile,
+  readDealFile,
+  strategiesFile,
+  summaryFile,
 } from './records';
-import { StrategyDeal, evaluateStrategies, viewOfDeal } from './strategies';
-import { BaseMode, bestAnyConflicts, bestVerdict, groupBySeed, summarise } from './summary';
+import { rulesWithCells, searchLabels, variantResults, writeStrategies, writeSummary } from './results';
+import { Shard, formatShard, shardSeeds } from './shard';
+import { BaseMode, bestVerdict, groupBySeed } from './summary';
 import type { WorkItem, WorkerMessage, WorkerTask } from './worker';
 
 /** Seeds analysed when none are given: tune so that `analyze all` takes about five minutes. */
@@ -73,6 +66,8 @@ export const DEFAULT_TT_MB = 32;
 export const MAX_BATCH = 20;
 /** Seeds of one run: the plan holds every seed in memory (about 1 KB and 36 µs each for Signora). */
 export const MAX_SEEDS = 100_000;
+/** The search policy of every analysis search (solve()'s default), recorded in the manifest. */
+export const ANALYSIS_SEARCH = 'auto';
 
 export class AnalysisError extends Error {}
 
@@ -100,6 +95,10 @@ export interface AnalyzeOptions {
   handleSignals?: boolean;
   /** Stops the run like SIGINT does (for callers that are not the CLI). */
   abortSignal?: AbortSignal;
+  /** This process's share of the seed range (shard.ts); default: every seed. */
+  shard?: Shard | null;
+  /** FreeCell's free cells (0-4); the other variants keep their own. */
+  cells?: number;
   /** Called after each row is written (tests). */
   onRow?: (row: DealRow) => void;
   /** Test hook: make the worker fail at this seed of this variant. */
@@ -147,12 +146,6 @@ export function defaultWorkerFile(): string {
   return path.resolve(__dirname, '..', '..', 'dist', 'src', 'analysis', 'worker.js');
 }
 
-/** Base choices searched for a deal. */
-export function basesFor(deal: Deal, mode: BaseMode): (number | 'any')[] {
-  if (!deal.rules.terraceFamily || mode === 'any') return ['any'];
-  return [...baseCandidates(deal), 'any'];
-}
-
 function defaultBatch(seeds: number, workers: number): number {
   return Math.max(1, Math.min(MAX_BATCH, Math.ceil(seeds / (workers * 4))));
 }
@@ -180,8 +173,21 @@ interface TaskState {
   received: Set<string>;
 }
 
-export async function runAnalysis(opts: AnalyzeOptions): Promise<AnalysisResult> {
-  const t0 = Date.now();
+/** The run's settings, defaults filled in and checked. */
+interface Settings {
+  workers: number;
+  mode: BaseMode;
+  maxNodes: number;
+  ttMb: number;
+  shard: Shard | null;
+  /** The seeds of this run: the range, or this shard's share of it. */
+  seeds: number[];
+  variants: string[];
+  rulesOf: Map<string, RuleTable>;
+  commandLine: string;
+}
+
+function settingsOf(opts: AnalyzeOptions): Settings {
   const workers = opts.workers ?? os.availableParallelism();
   const mode: BaseMode = opts.base ?? 'all';
   const maxNodes = opts.maxNodes ?? DEFAULT_MAX_NODES;
@@ -190,20 +196,76 @@ export async function runAnalysis(opts: AnalyzeOptions): Promise<AnalysisResult>
     throw new AnalysisError(`bad seed range ${opts.from}-${opts.to}`);
   if (opts.to - opts.from >= MAX_SEEDS) throw new AnalysisError(`seed range ${opts.from}-${opts.to}: at most ${MAX_SEEDS} seeds per run`);
   if (!Number.isInteger(workers) || workers < 1) throw new AnalysisError(`bad worker count ${workers}`);
+  if (!Number.isInteger(ttMb) || ttMb < 1) throw new AnalysisError(`bad table size ${ttMb} MB`);
   if (opts.variants.length === 0) throw new AnalysisError('no variant to analyse');
-  const seeds: number[] = [];
-  for (let s = opts.from; s <= opts.to; s++) seeds.push(s);
-  const inRange = (s: number) => s >= opts.from && s <= opts.to;
+  const shard = opts.shard ?? null;
+  const variants = [...new Set(opts.variants)];
+  const rulesOf = new Map(variants.map((v) => [v, rulesWithCells(v, opts.cells)] as const));
   const commandLine = opts.commandLine ?? describeRun(opts, workers, mode, maxNodes);
+  return { workers, mode, maxNodes, ttMb, shard, seeds: shardSeeds(opts.from, opts.to, shard), variants, rulesOf, commandLine };
+}
+
+function entryOf(opts: AnalyzeOptions, s: Settings, rules: RuleTable, started: string): RunEntry {
+  return {
+    program: 'solitaire',
+    version: packageVersion(),
+    commit: gitCommit(),
+    node: process.version,
+    command: s.commandLine,
+    started,
+    seeds: { from: opts.from, to: opts.to },
+    shard: s.shard,
+    base: s.mode,
+    maxNodes: s.maxNodes,
+    timeoutMs: opts.timeoutMs ?? null,
+    ttMb: s.ttMb,
+    search: ANALYSIS_SEARCH,
+    cells: rules.cells,
+  };
+}
+
+/**
+ * Refuses (ManifestError) to resume `variant` when its rows were made under other settings, by
+ * another shard, with another cell count, or by a run that left no manifest to tell.
+ */
+function checkResume(dir: string, rows: DealRow[], old: RunEntry | undefined, now: RunEntry): void {
+  if (rows.length === 0) return;
+  const file = manifestFile(dir);
+  const variant = rows[0].variant;
+  if (!old)
+    throw new ManifestError(
+      `cannot resume ${variant}: ${file} does not say how its ${rows.length} rows were made (written before run manifests, or by hand); rerun without --resume or use another --out`,
+    );
+  const diff = disagreement(old, now);
+  if (diff) throw new ManifestError(`cannot resume ${variant}: its rows were made with ${diff.replace(' and ', ', this run has ')} (${file})`);
+  if (formatShard(old.shard) !== formatShard(now.shard))
+    throw new ManifestError(`cannot resume ${variant}: its rows are shard ${formatShard(old.shard)}, this run is shard ${formatShard(now.shard)} (${file})`);
+  const odd = rows.find((r) => r.cells !== now.cells);
+  if (odd) throw new ManifestError(`cannot resume ${variant}: seed ${odd.seed} was played with ${odd.cells} cells, this run has ${now.cells}`);
+}
+
+export async function runAnalysis(opts: AnalyzeOptions): Promise<AnalysisResult> {
+  const t0 = Date.now();
+  const set = settingsOf(opts);
+  const { workers, mode, maxNodes, ttMb, seeds, variants, rulesOf, commandLine } = set;
+  const wanted = new Set(seeds);
+
+  // ---- Check every output, the manifest and every file to resume before creating or changing anything. ----
+  checkOutputs(opts.outDir, [...outputFiles(opts.outDir, variants), manifestFile(opts.outDir)]);
+  const oldManifest = readManifest(opts.outDir);
+  const started = new Date(t0).toISOString();
+  const entries: Record<string, RunEntry> = {};
+  const previous = new Map<string, DealFileContents>();
+  for (const name of variants) {
+    entries[name] = entryOf(opts, set, rulesOf.get(name)!, started);
+    const old = opts.resume ? parseDealFile(dealFile(opts.outDir, name), name) : { rows: [], tornAt: null };
+    if (opts.resume) checkResume(opts.outDir, old.rows, oldManifest?.variants[name], entries[name]);
+    previous.set(name, old);
+  }
+  prepareOutDir(opts.outDir);
+  writeManifest(opts.outDir, entries, oldManifest);
 
   // ---- Per-variant state: expected searches, minus what the file already has (resume). ----
-  const variants = [...new Set(opts.variants)];
-  const rulesOf = new Map(variants.map((v) => [v, getRules(v)] as const));
-  // Check every output and read every file to resume before creating or changing anything.
-  checkOutputs(opts.outDir, outputFiles(opts.outDir, variants));
-  const previous = new Map<string, DealFileContents>();
-  for (const name of variants) previous.set(name, opts.resume ? parseDealFile(dealFile(opts.outDir, name), name) : { rows: [], tornAt: null });
-  prepareOutDir(opts.outDir);
   const states = new Map<string, VariantState>();
   for (const name of variants) {
     const rules = rulesOf.get(name)!;
@@ -224,8 +286,7 @@ export async function runAnalysis(opts: AnalyzeOptions): Promise<AnalysisResult>
       progress: { variant: name, total: seeds.length, done: 0, failed: 0, won: 0, lost: 0, unknown: 0, resumed: 0, startedAt: 0, finishedAt: 0 },
     };
     for (const seed of seeds) {
-      const deal = dealFromSeed(rules, seed);
-      const labels = basesFor(deal, mode).map(baseLabel);
+      const labels = searchLabels(rules, seed, mode);
       st.candidates.set(seed, labels.filter((l) => l !== 'any'));
       const got = have.get(seed) ?? new Map<string, DealRow>();
       st.rows.set(seed, got);
@@ -367,6 +428,7 @@ export async function runAnalysis(opts: AnalyzeOptions): Promise<AnalysisResult>
       maxNodes,
       timeoutMs: opts.timeoutMs,
       ttMb,
+      cells: states.get(job.variant)!.rules.cells,
       port: port2,
       failOn: opts.failOn && opts.failOn.variant === job.variant ? { seed: opts.failOn.seed, how: opts.failOn.how } : undefined,
     };
@@ -439,29 +501,15 @@ export async function runAnalysis(opts: AnalyzeOptions): Promise<AnalysisResult>
   // ---- Summaries, from the per-deal files ----
   const reports: VariantReport[] = [];
   for (const [variant, st] of states) {
-    const rows = readDealFile(st.file, variant).filter((r) => inRange(r.seed));
-    const candidates = (seed: number) => st.candidates.get(seed);
-    const summary = summarise(rows, { variant, terraceFamily: st.rules.terraceFamily, mode, candidates });
-    writeCsvFile(summaryFile(opts.outDir, variant), SUMMARY_COLUMNS, summary.map(summaryRecord));
-    let strategies: StrategyRow[] | null = null;
-    if (st.rules.terraceFamily && mode === 'all') {
-      const deals: StrategyDeal[] = [];
-      for (const [seed, g] of groupBySeed(rows)) {
-        const best = bestVerdict(g, candidates(seed));
-        if (best) deals.push({ seed, view: viewOfDeal(dealFromSeed(st.rules, seed)), rows: g, best });
-      }
-      deals.sort((a, b) => a.seed - b.seed);
-      strategies = evaluateStrategies(variant, deals);
-    }
+    const rows = readDealFile(st.file, variant).filter((r) => wanted.has(r.seed));
+    const res = variantResults(st.rules, rows, mode, (seed) => st.candidates.get(seed));
+    writeSummary(opts.outDir, st.rules, res.summary);
     const p = st.progress;
     reports.push({
       variant,
       terraceFamily: st.rules.terraceFamily,
-      summary,
-      strategies,
+      ...res,
       seconds: p.startedAt ? ((p.finishedAt || Date.now()) - p.startedAt) / 1000 : 0,
-      cpuSeconds: rows.reduce((a, r) => a + r.ms, 0) / 1000,
-      conflicts: mode === 'all' && st.rules.terraceFamily ? bestAnyConflicts(rows, variant, candidates) : [],
       searchedDeals: p.done + p.failed - p.resumed,
       resumedDeals: p.resumed,
     });
@@ -477,32 +525,13 @@ function labelToBase(label: string): number | 'any' {
   return b;
 }
 
-/**
- * strategies.csv holds every Terrace variant analysed: this run's rows replace those of the same
- * variants, rows of other variants (from earlier runs, maybe of other seed ranges) stay.
- */
-function writeStrategies(outDir: string, variants: string[], rows: StrategyRow[]): void {
-  const file = strategiesFile(outDir);
-  let keep: string[][] = [];
-  if (fs.existsSync(file)) {
-    const { records } = parseCsv(fs.readFileSync(file, 'utf8'));
-    if (records.length && records[0].join(',') === STRATEGY_COLUMNS.join(','))
-      keep = records.slice(1).filter((r) => r.length === STRATEGY_COLUMNS.length && !variants.includes(r[0]));
-  }
-  const mine = rows.map(strategyRecord).map((r) => r.map(String));
-  // Variants in the order of the rules list (stable sort: strategy order kept within a variant).
-  const order = (v: string) => {
-    const i = variantNames().indexOf(v);
-    return i < 0 ? Infinity : i;
-  };
-  const all = [...keep, ...mine].sort((a, b) => order(a[0]) - order(b[0]));
-  writeCsvFile(file, STRATEGY_COLUMNS, all);
-}
-
 /** The equivalent command line, defaults spelled out. */
 export function describeRun(opts: AnalyzeOptions, workers: number, mode: BaseMode, maxNodes: number): string {
-  const parts = ['solitaire analyze', ...opts.variants, `--seeds ${opts.from}-${opts.to}`, `--workers ${workers}`, `--base ${mode}`, `--max-nodes ${maxNodes}`];
+  const parts = ['solitaire analyze', ...opts.variants, `--seeds ${opts.from}-${opts.to}`];
+  if (opts.shard) parts.push(`--shard ${formatShard(opts.shard)}`);
+  parts.push(`--workers ${workers}`, `--base ${mode}`, `--max-nodes ${maxNodes}`, `--tt-mb ${opts.ttMb ?? DEFAULT_TT_MB}`);
   if (opts.timeoutMs !== undefined) parts.push(`--timeout ${opts.timeoutMs}`);
+  if (opts.cells !== undefined) parts.push(`--cells ${opts.cells}`);
   parts.push(`--out ${opts.outDir}`);
   if (opts.resume) parts.push('--resume');
   return parts.join(' ');

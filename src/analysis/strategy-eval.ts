@@ -66,31 +66,35 @@ export const PAIRED_COLUMNS = [
 export type Measure = 'budget' | 'decided';
 export const SIGNIFICANCE = 0.05;
 
-/** The per-deal columns before the `proof` column was added (the first published runs). */
-const LEGACY_DEAL_COLUMNS = DEAL_COLUMNS.slice(0, 7);
+/** The per-deal columns of earlier releases: before the `proof` column, and before the `cells` column. */
+const LEGACY_DEAL_COLUMNS = [DEAL_COLUMNS.slice(0, 7), DEAL_COLUMNS.slice(0, 8)];
 
 /**
- * Reads a per-deal file of either format: with the `proof` column (records.ts) or without it (the
- * files published before it, read as if every proof field were empty; they hold no `lost`).
+ * Reads a per-deal file of any format: the current one (records.ts), or one published before the
+ * `proof` column (read as if every proof field were empty; such files hold no `lost`) or before the
+ * `cells` column (analyze could not change a cell count then: the rules' own count).
  */
 export function readDealRowsAnyVersion(file: string): DealRow[] {
   if (!fs.existsSync(file)) return [];
   const text = fs.readFileSync(file, 'utf8');
   const nl = text.indexOf('\n');
   const header = (nl < 0 ? text : text.slice(0, nl)).replace(/\r$/, '');
-  if (header !== LEGACY_DEAL_COLUMNS.join(',')) return readDealFile(file);
+  const legacy = LEGACY_DEAL_COLUMNS.find((cols) => cols.join(',') === header);
+  if (!legacy) return readDealFile(file);
   const { records } = parseCsv(text);
   const rows: DealRow[] = [];
   for (let k = 1; k < records.length; k++) {
     const f = records[k];
     if (f.length === 1 && f[0] === '') continue;
     const where = `${file} line ${k + 1}`;
-    if (f.length !== 7) throw new RecordsError(`${where}: ${f.length} fields, expected 7`);
-    const [variant, seed, base, result, moves, nodes, ms] = f;
+    if (f.length !== legacy.length) throw new RecordsError(`${where}: ${f.length} fields, expected ${legacy.length}`);
+    const [variant, seed, base, result, moves, nodes, ms, proof = ''] = f;
     if (!/^\d+$/.test(seed)) throw new RecordsError(`${where}: bad seed "${seed}"`);
     if (parseBaseLabel(base) === -1) throw new RecordsError(`${where}: bad base "${base}"`);
-    if (result !== 'won' && result !== 'unknown') throw new RecordsError(`${where}: result "${result}" in a file without the proof column`);
-    rows.push({ variant, seed: Number(seed), base, result, moves: moves === '' ? null : Number(moves), nodes: Number(nodes), ms: Number(ms), proof: '' });
+    if (result !== 'won' && result !== 'unknown' && !(result === 'lost' && proof === 'exhaustive'))
+      throw new RecordsError(`${where}: result "${result}"${proof ? ` with proof "${proof}"` : ''} in a file of an earlier format`);
+    const cells = getRules(variant).cells;
+    rows.push({ variant, seed: Number(seed), base, result, moves: moves === '' ? null : Number(moves), nodes: Number(nodes), ms: Number(ms), proof: proof as DealRow['proof'], cells });
   }
   return rows;
 }

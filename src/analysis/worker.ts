@@ -24,6 +24,8 @@ export interface WorkerTask {
   maxNodes: number;
   timeoutMs?: number;
   ttMb: number;
+  /** Free cells (FreeCell's --cells; the variant's own count elsewhere). */
+  cells: number;
   port: MessagePort;
   /** Test hook: make this thread fail when it starts this seed ('throw': an exception; 'exit': the thread dies). */
   failOn?: { seed: number; how: 'throw' | 'exit' };
@@ -45,7 +47,7 @@ function tt(mb: number): TranspositionTable {
 }
 
 export default function runBatch(task: WorkerTask): { searched: number } {
-  const rules = getRules(task.variant);
+  const rules = getRules(task.variant, task.cells !== getRules(task.variant).cells ? { cells: task.cells } : {});
   let searched = 0;
   // The port stays open: the main thread drains and closes it (closing it here could drop messages).
   for (const item of task.items) {
@@ -67,6 +69,7 @@ export default function runBatch(task: WorkerTask): { searched: number } {
         nodes: res.stats.nodes,
         ms: res.stats.ms,
         proof: res.proof ?? '',
+        cells: rules.cells,
       };
       task.port.postMessage({ kind: 'row', row } satisfies WorkerMessage);
       searched++;

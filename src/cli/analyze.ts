@@ -8,10 +8,12 @@ import * as os from 'os';
 import { Command } from 'commander';
 import { formatReport } from '../analysis/report';
 import { OutputError } from '../analysis/outputs';
-import { AnalysisError, DEFAULT_MAX_NODES, DEFAULT_SEEDS, MAX_SEEDS, runAnalysis } from '../analysis/run';
+import { AnalysisError, DEFAULT_MAX_NODES, DEFAULT_SEEDS, DEFAULT_TT_MB, MAX_SEEDS, runAnalysis } from '../analysis/run';
 import { RecordsError } from '../analysis/records';
 import { BaseMode } from '../analysis/summary';
-import { MAIN_VARIANTS, variantNames } from '../rules/variants';
+import { ManifestError } from '../analysis/manifest';
+import { Shard, parseShard } from '../analysis/shard';
+import { MAIN_VARIANTS, cellsVariants, getRules, variantNames } from '../rules/variants';
 import { EXIT_FAILED, EXIT_INTERNAL, EXIT_USAGE, UsageError, reportError } from './errors';
 
 export interface AnalyzeCliOptions {
@@ -24,7 +26,13 @@ export interface AnalyzeCliOptions {
   resume?: boolean;
   quiet?: boolean;
   batch?: string;
+  shard?: string;
+  cells?: string;
+  ttMb?: string;
 }
+
+/** Largest --tt-mb (per worker thread), as for solve. */
+const MAX_TT_MB = 4096;
 
 function wholeNumber(text: string, what: string, min: number): number {
   if (!/^\d+$/.test(text.trim())) throw new UsageError(`bad ${what} "${text}": expected a whole number >= ${min}`);
@@ -68,7 +76,29 @@ export function analyzeOptionsFromCli(variants: string[], o: AnalyzeCliOptions) 
   const maxNodes = o.maxNodes !== undefined ? wholeNumber(o.maxNodes, '--max-nodes', 1) : DEFAULT_MAX_NODES;
   const timeoutMs = o.timeout !== undefined ? wholeNumber(o.timeout, '--timeout', 1) : undefined;
   const batchSize = o.batch !== undefined ? wholeNumber(o.batch, '--batch', 1) : undefined;
-  return { variants: names, from, to, workers, base, maxNodes, timeoutMs, batchSize, outDir: o.out, resume: !!o.resume };
+  const ttMb = o.ttMb !== undefined ? wholeNumber(o.ttMb, '--tt-mb', 1) : undefined;
+  if (ttMb !== undefined && ttMb > MAX_TT_MB) throw new UsageError(`bad --tt-mb "${o.ttMb}": at most ${MAX_TT_MB} (MB per worker thread)`);
+  let shard: Shard | null = null;
+  if (o.shard !== undefined) {
+    try {
+      shard = parseShard(o.shard);
+    } catch (e) {
+      throw new UsageError((e as Error).message);
+    }
+  }
+  const cells = o.cells !== undefined ? cellsOption(o.cells, names) : undefined;
+  return { variants: names, from, to, workers, base, maxNodes, timeoutMs, ttMb, batchSize, outDir: o.out, resume: !!o.resume, shard, cells };
+}
+
+/** --cells: for the variants that take it (FreeCell), at least one of which must be analysed. */
+function cellsOption(text: string, names: string[]): number {
+  const takers = cellsVariants();
+  const taker = names.find((n) => takers.includes(n));
+  if (!taker) throw new UsageError(`--cells applies to ${takers.join(', ')} only, which this run does not analyse`);
+  const { min, max } = getRules(taker).options!.cells!;
+  const n = wholeNumber(text, '--cells', min);
+  if (n > max) throw new UsageError(`bad --cells "${text}": expected a whole number ${min}-${max}`);
+  return n;
 }
 
 export function registerAnalyze(program: Command): Command {
@@ -87,6 +117,9 @@ export function registerAnalyze(program: Command): Command {
     .option('--resume', 'keep the rows already in the per-deal files and search only the missing ones')
     .option('--quiet', 'no progress output')
     .option('--batch <n>', 'seeds per worker task (default: about four tasks per worker, at most 20)')
+    .option('--shard <K/N>', 'search only shard K of N of the seed range (every N-th seed, from the K-th); join the shards with "solitaire merge"')
+    .option('--cells <n>', 'freecell only: number of free cells, 0-4 (default 4)')
+    .option('--tt-mb <n>', `memory cap of each search, MB per worker thread (default ${DEFAULT_TT_MB})`)
     .action((variants: string[], o: AnalyzeCliOptions) => {
       // Validation is synchronous, so a bad argument reaches main() as a thrown UsageError.
       const opts = analyzeOptionsFromCli(variants, o);
@@ -99,7 +132,7 @@ export function registerAnalyze(program: Command): Command {
           process.exitCode = res.crashes.length ? EXIT_FAILED : 0;
         },
         (e: unknown) => {
-          if (e instanceof RecordsError || e instanceof OutputError) {
+          if (e instanceof RecordsError || e instanceof OutputError || e instanceof ManifestError) {
             reportError(e.message);
             process.exitCode = EXIT_USAGE;
           } else {

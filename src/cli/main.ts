@@ -5,8 +5,7 @@
 // Exit status: 0 success (every solve verdict included); 1 verify found an illegal move or a
 // replay that does not win; 2 bad input (usage, option value, variant, seed, card, deal, file),
 // with exactly one line `solitaire: <problem>` on stderr and nothing on stdout; 3 internal error.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { packageVersion } from '../analysis/manifest';
 import { Command, CommanderError } from 'commander';
 import { EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, UsageError, reportError, usageMessage } from './errors';
 import { register as registerDeal } from './deal';
@@ -17,6 +16,7 @@ import { register as registerVerify } from './verify';
 import { registerAnalyze } from './analyze';
 import { register as registerStrategies } from './strategies';
 import { register as registerAdvise } from './advise';
+import { register as registerMerge } from './merge';
 
 // ==== COMMANDS ====================================================================================
 // To add a command: one import above and one line in this list. Order = order in --help.
@@ -26,19 +26,11 @@ const COMMANDS: ((program: Command) => void)[] = [
   registerSolve,
   registerVerify,
   registerAnalyze,
+  registerMerge,
   registerStrategies,
   registerAdvise,
 ];
 // ==================================================================================================
-
-function packageVersion(): string {
-  try {
-    // dist/src/cli/main.js -> package.json at the project root.
-    return JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'package.json'), 'utf8')).version ?? '0.0.0';
-  } catch {
-    return '0.0.0';
-  }
-}
 
 export function buildProgram(): Command {
   const program = new Command('solitaire');

@@ -1,0 +1,168 @@
+// The run manifest, `run.json` in an output directory (FORMATS.md, "Run manifest"): for each
+// variant with results there, what produced them — program version and git commit, seed range and
+// shard, budgets, search options, cell count, Node version. Results are only worth as much as the
+// knowledge of how they were made, and `--resume` and `merge` use it to refuse to mix rows made
+// under different settings (a 1,000-node row counted with 50,000-node rows skews a win rate).
+//
+// Entries are per variant because one directory may hold variants run with different budgets
+// (results/published: the Terrace family at 200,000 nodes, Red and Black at 2,000,000).
+import { execFileSync } from 'child_process';
+import * as fs from 'fs';
+import * as path from 'path';
+import { Shard, formatShard } from './shard';
+import type { BaseMode } from './summary';
+
+export const MANIFEST_FILE = 'run.json';
+export const MANIFEST_FORMAT = 1;
+
+/** How one variant's results in a directory were made. */
+export interface RunEntry {
+  program: string;
+  version: string;
+  /** HEAD of the program's git checkout, when it runs from one. */
+  commit: string | null;
+  node: string;
+  /** The command that made the rows, defaults spelled out. */
+  command: string;
+  /** When the run started (ISO 8601, UTC); null when not recorded (a manifest written afterwards). */
+  started: string | null;
+  seeds: { from: number; to: number };
+  shard: Shard | null;
+  base: BaseMode;
+  maxNodes: number;
+  timeoutMs: number | null;
+  ttMb: number;
+  search: string;
+  /** Free cells of the game as played (FreeCell: 0-4 by --cells). */
+  cells: number;
+  /** The directories a `merge` joined, else absent. */
+  mergedFrom?: string[];
+}
+
+export interface Manifest {
+  format: number;
+  variants: Record<string, RunEntry>;
+}
+
+export class ManifestError extends Error {}
+
+export function manifestFile(dir: string): string {
+  return path.join(dir, MANIFEST_FILE);
+}
+
+/** The project root: the nearest directory up from this file with our package.json. */
+function packageRoot(): string | null {
+  for (let d = __dirname; path.dirname(d) !== d; d = path.dirname(d)) {
+    const p = path.join(d, 'package.json');
+    if (fs.existsSync(p)) return d;
+  }
+  return null;
+}
+
+export function packageVersion(): string {
+  const root = packageRoot();
+  try {
+    return root ? (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).version ?? '0.0.0') : '0.0.0';
+  } catch {
+    return '0.0.0';
+  }
+}
+
+let commitCache: string | null | undefined;
+/** HEAD of the checkout the program runs from; null when it is not one (an npm install) or git is missing. */
+export function gitCommit(): string | null {
+  if (commitCache !== undefined) return commitCache;
+  const root = packageRoot();
+  commitCache = null;
+  // Only our own checkout: git would otherwise answer for an enclosing repository.
+  if (root && fs.existsSync(path.join(root, '.git'))) {
+    try {
+      const out = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: root, stdio: ['ignore', 'pipe', 'ignore'], encoding: 'utf8' }).trim();
+      if (/^[0-9a-f]{40}$/.test(out)) commitCache = out;
+    } catch {
+      // not a usable checkout
+    }
+  }
+  return commitCache;
+}
+
+/** Reads `dir`/run.json: null when there is none. Throws ManifestError when it is unreadable. */
+export function readManifest(dir: string): Manifest | null {
+  const file = manifestFile(dir);
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw new ManifestError(`cannot read ${file}: ${(e as Error).message}`);
+  }
+  let m: unknown;
+  try {
+    m = JSON.parse(text);
+  } catch {
+    throw new ManifestError(`${file} is not valid JSON`);
+  }
+  const o = m as Manifest;
+  if (typeof o !== 'object' || o === null || o.format !== MANIFEST_FORMAT || typeof o.variants !== 'object' || o.variants === null)
+    throw new ManifestError(`${file} is not a run manifest of format ${MANIFEST_FORMAT}`);
+  for (const [v, e] of Object.entries(o.variants)) checkEntry(e, `${file}: ${v}`);
+  return o;
+}
+
+function checkEntry(e: RunEntry, where: string): void {
+  const whole = (x: unknown) => typeof x === 'number' && Number.isSafeInteger(x) && x >= 0;
+  const ok =
+    typeof e === 'object' &&
+    e !== null &&
+    typeof e.version === 'string' &&
+    (e.commit === null || typeof e.commit === 'string') &&
+    whole(e.seeds?.from) &&
+    whole(e.seeds?.to) &&
+    (e.shard === null || (whole(e.shard?.index) && whole(e.shard?.count) && e.shard.index >= 1 && e.shard.index <= e.shard.count)) &&
+    (e.base === 'all' || e.base === 'any') &&
+    whole(e.maxNodes) &&
+    (e.timeoutMs === null || whole(e.timeoutMs)) &&
+    whole(e.ttMb) &&
+    typeof e.search === 'string' &&
+    whole(e.cells);
+  if (!ok) throw new ManifestError(`${where}: a malformed entry`);
+}
+
+/** Writes `dir`/run.json with these entries replacing those of the same variants (others kept). */
+export function writeManifest(dir: string, entries: Record<string, RunEntry>, old: Manifest | null): void {
+  const variants = { ...(old?.variants ?? {}), ...entries };
+  const file = manifestFile(dir);
+  const tmp = `${file}.tmp-${process.pid}`;
+  fs.writeFileSync(tmp, JSON.stringify({ format: MANIFEST_FORMAT, variants } satisfies Manifest, null, 2) + '\n');
+  fs.renameSync(tmp, file);
+}
+
+/** The settings rows must share to be counted together, with their command-line names. */
+const MUST_AGREE: [keyof RunEntry, string][] = [
+  ['version', 'program version'],
+  ['base', '--base'],
+  ['maxNodes', '--max-nodes'],
+  ['timeoutMs', '--timeout'],
+  ['ttMb', '--tt-mb'],
+  ['search', 'search'],
+  ['cells', '--cells'],
+];
+
+function show(x: unknown): string {
+  return x === null ? 'none' : String(x);
+}
+
+/**
+ * The first setting on which rows made under `a` and `b` could differ, as "--max-nodes 1000 and
+ * 50000"; null when they agree. Commits differ only when both are known.
+ */
+export function disagreement(a: RunEntry, b: RunEntry): string | null {
+  for (const [k, name] of MUST_AGREE) if (a[k] !== b[k]) return `${name} ${show(a[k])} and ${show(b[k])}`;
+  if (a.commit && b.commit && a.commit !== b.commit) return `git commit ${a.commit.slice(0, 12)} and ${b.commit.slice(0, 12)}`;
+  return null;
+}
+
+/** One line describing an entry's share, for messages. */
+export function describeShare(e: RunEntry): string {
+  return `seeds ${e.seeds.from}-${e.seeds.to}${e.shard ? ` shard ${formatShard(e.shard)}` : ''}`;
+}

@@ -1,0 +1,153 @@
+// `solitaire merge`: joins the output directories of several runs — the shards of one range, or
+// runs of adjacent ranges — into the files one straight run over all their seeds writes: the
+// per-deal rows, the summaries and strategies.csv (results.ts writes them for both), and run.json.
+//
+// It refuses (MergeError, nothing written) when the runs' settings disagree (manifest.ts), when
+// two runs hold the same seed, and when a seed of the joined range has no run or misses rows;
+// the message names the first missing seeds, so the failed shard can be rerun.
+import * as fs from 'fs';
+import * as path from 'path';
+import { variantNames } from '../rules/variants';
+import { RuleTable } from '../rules/vocabulary';
+import { ManifestError, RunEntry, describeShare, disagreement, manifestFile, readManifest, writeManifest } from './manifest';
+import { checkOutputs, outputFiles, prepareOutDir } from './outputs';
+import { DEAL_COLUMNS, DealRow, dealFile, dealRecord, parseDealFile, strategiesFile, writeCsvFile } from './records';
+import { VariantResults, rulesWithCells, searchLabels, variantResults, writeStrategies, writeSummary } from './results';
+import { shardSeeds } from './shard';
+
+export class MergeError extends ManifestError {}
+
+/** One run's part of a variant: its directory, manifest entry and share of the seeds. */
+interface Part {
+  dir: string;
+  entry: RunEntry;
+  seeds: number[];
+}
+
+export interface MergedVariant extends VariantResults {
+  variant: string;
+  rules: RuleTable;
+  entry: RunEntry;
+  rows: DealRow[];
+}
+
+/** How many missing seeds a message names. */
+const NAMED = 10;
+
+/** The runs' parts of each variant, in the order of the rules list; checks that settings agree. */
+function partsByVariant(inputs: string[]): Map<string, Part[]> {
+  const by = new Map<string, Part[]>();
+  for (const dir of inputs) {
+    const m = readManifest(dir);
+    if (!m) throw new MergeError(`${dir} has no ${path.basename(manifestFile(dir))}: not the output of "solitaire analyze" (or written before run manifests)`);
+    for (const [variant, entry] of Object.entries(m.variants)) {
+      if (!variantNames().includes(variant)) throw new MergeError(`${manifestFile(dir)}: unknown variant ${variant}`);
+      const list = by.get(variant) ?? [];
+      list.push({ dir, entry, seeds: shardSeeds(entry.seeds.from, entry.seeds.to, entry.shard) });
+      by.set(variant, list);
+    }
+  }
+  if (by.size === 0) throw new MergeError(`no results to merge in ${inputs.join(', ')}`);
+  const order = variantNames();
+  const sorted = new Map([...by].sort((a, b) => order.indexOf(a[0]) - order.indexOf(b[0])));
+  for (const [variant, parts] of sorted)
+    for (const p of parts.slice(1)) {
+      const diff = disagreement(parts[0].entry, p.entry);
+      if (diff) throw new MergeError(`cannot merge ${variant}: ${parts[0].dir} and ${p.dir} were run with ${diff}`);
+    }
+  return sorted;
+}
+
+/** Rows of the joined range, each seed from the one part whose share holds it; refuses overlaps and gaps. */
+function joinRows(variant: string, rules: RuleTable, parts: Part[]): { rows: DealRow[]; from: number; to: number } {
+  const owner = new Map<number, Part>();
+  for (const p of parts)
+    for (const s of p.seeds) {
+      const other = owner.get(s);
+      if (other)
+        throw new MergeError(`cannot merge ${variant}: ${other.dir} (${describeShare(other.entry)}) and ${p.dir} (${describeShare(p.entry)}) overlap, both hold seed ${s}`);
+      owner.set(s, p);
+    }
+  const from = Math.min(...parts.map((p) => p.entry.seeds.from));
+  const to = Math.max(...parts.map((p) => p.entry.seeds.to));
+  const mode = parts[0].entry.base;
+  const rows: DealRow[] = [];
+  const missing: number[] = [];
+  const rowsOf = new Map(parts.map((p) => [p, groupRows(p, variant)] as const));
+  for (let s = from; s <= to; s++) {
+    const p = owner.get(s);
+    const got = p ? rowsOf.get(p)!.get(s) : undefined;
+    const labels = searchLabels(rules, s, mode);
+    if (!got || labels.some((l) => !got.has(l))) {
+      missing.push(s);
+      continue;
+    }
+    for (const l of labels) rows.push(got.get(l)!);
+  }
+  if (missing.length)
+    throw new MergeError(
+      `cannot merge ${variant}: ${missing.length} of seeds ${from}-${to} missing or incomplete: ${missing.slice(0, NAMED).join(', ')}${missing.length > NAMED ? ', …' : ''} (rerun the shard that holds them, with --resume)`,
+    );
+  return { rows, from, to };
+}
+
+/** A part's rows of its own share, by seed and base label; the cell count checked. */
+function groupRows(p: Part, variant: string): Map<number, Map<string, DealRow>> {
+  const share = new Set(p.seeds);
+  const out = new Map<number, Map<string, DealRow>>();
+  for (const r of parseDealFile(dealFile(p.dir, variant), variant).rows) {
+    if (!share.has(r.seed)) continue;
+    if (r.cells !== p.entry.cells) throw new MergeError(`cannot merge ${variant}: ${dealFile(p.dir, variant)} seed ${r.seed} was played with ${r.cells} cells, its run.json says ${p.entry.cells}`);
+    const g = out.get(r.seed) ?? new Map<string, DealRow>();
+    g.set(r.base, r);
+    out.set(r.seed, g);
+  }
+  return out;
+}
+
+/**
+ * Merges the runs in `inputs` into `outDir`. Everything is read and checked before anything is
+ * written; files of other variants already in `outDir` stay (strategies.csv and run.json keep
+ * their entries).
+ */
+export function mergeRuns(inputs: string[], outDir: string, commandLine: string): MergedVariant[] {
+  if (inputs.length === 0) throw new MergeError('nothing to merge: give the output directories of the runs');
+  const out = path.resolve(outDir);
+  const clash = inputs.find((d) => path.resolve(d) === out);
+  if (clash) throw new MergeError(`--out ${outDir} is one of the directories to merge: give a new directory`);
+  for (const d of inputs) if (!fs.existsSync(d) || !fs.statSync(d).isDirectory()) throw new MergeError(`${d} is not a directory`);
+  const merged: MergedVariant[] = [];
+  for (const [variant, parts] of partsByVariant(inputs)) {
+    const entry0 = parts[0].entry;
+    const rules = rulesWithCells(variant, entry0.cells);
+    const { rows, from, to } = joinRows(variant, rules, parts);
+    const candidates = new Map<number, string[]>();
+    for (let s = from; s <= to; s++) candidates.set(s, searchLabels(rules, s, entry0.base).filter((l) => l !== 'any'));
+    const entry: RunEntry = {
+      ...entry0,
+      command: commandLine,
+      started: parts.map((p) => p.entry.started).filter((x) => x !== null).sort()[0] ?? null,
+      seeds: { from, to },
+      shard: null,
+      mergedFrom: parts.map((p) => p.dir),
+    };
+    merged.push({ variant, rules, entry, rows, ...variantResults(rules, rows, entry0.base, (s) => candidates.get(s)) });
+  }
+  writeMerged(outDir, merged);
+  return merged;
+}
+
+function writeMerged(outDir: string, merged: MergedVariant[]): void {
+  const variants = merged.map((m) => m.variant);
+  checkOutputs(outDir, [...outputFiles(outDir, variants), manifestFile(outDir)]);
+  const old = readManifest(outDir);
+  prepareOutDir(outDir);
+  for (const m of merged) {
+    writeCsvFile(dealFile(outDir, m.variant), DEAL_COLUMNS, m.rows.map(dealRecord));
+    writeSummary(outDir, m.rules, m.summary);
+  }
+  const strat = merged.filter((m) => m.strategies);
+  // Like analyze: the merged variants' strategy rows replace theirs, other variants' rows stay.
+  if (strat.length || fs.existsSync(strategiesFile(outDir))) writeStrategies(outDir, variants, strat.flatMap((m) => m.strategies!));
+  writeManifest(outDir, Object.fromEntries(merged.map((m) => [m.variant, m.entry])), old);
+}

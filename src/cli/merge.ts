@@ -1,0 +1,63 @@
+// `solitaire merge DIR... --out DIR`: joins shard (or adjacent-range) outputs of `analyze` into
+// the files one straight run writes (src/analysis/merge.ts). Refusals (settings that disagree,
+// overlapping shards, missing seeds, unreadable files, an unusable --out) are one line, exit 2,
+// nothing written.
+import { Command } from 'commander';
+import { ManifestError } from '../analysis/manifest';
+import { mergeRuns } from '../analysis/merge';
+import { OutputError } from '../analysis/outputs';
+import { RecordsError } from '../analysis/records';
+import { formatReport } from '../analysis/report';
+import { UsageError } from './errors';
+import { out } from './io';
+
+export function register(program: Command): void {
+  program
+    .command('merge')
+    .description('join the outputs of shards (analyze --shard K/N) or of adjacent seed ranges into the files one straight run writes')
+    .argument('<dir...>', 'output directories of analyze runs (each with its run.json)')
+    .requiredOption('--out <dir>', 'directory to write the merged per-deal files, summaries, strategies.csv and run.json (not one of the inputs)')
+    .addHelpText(
+      'after',
+      `
+Every run must have the same settings (program version and git commit, --base, --max-nodes,
+--timeout, --tt-mb, --cells), no two runs may hold the same seed, and every seed from the lowest
+to the highest of the runs' ranges must be there with all its searches; otherwise merge names the
+problem (the first missing seeds, the overlapping shards) and writes nothing.
+
+Example (three shards of seeds 1-300, then the merge):
+  solitaire analyze signora --seeds 1-300 --shard 1/3 --out shards/1
+  solitaire analyze signora --seeds 1-300 --shard 2/3 --out shards/2
+  solitaire analyze signora --seeds 1-300 --shard 3/3 --out shards/3
+  solitaire merge shards/1 shards/2 shards/3 --out results/signora`,
+    )
+    .action((dirs: string[], o: { out: string }) => {
+      const commandLine = ['solitaire merge', ...dirs, `--out ${o.out}`].join(' ');
+      let merged;
+      try {
+        merged = mergeRuns(dirs, o.out, commandLine);
+      } catch (e) {
+        if (e instanceof ManifestError || e instanceof RecordsError || e instanceof OutputError) throw new UsageError(e.message);
+        throw e;
+      }
+      const report = formatReport({
+        interrupted: false,
+        crashes: [],
+        seconds: 0,
+        commandLine,
+        options: { from: 0, to: 0, workers: 0, base: 'all', maxNodes: 0, outDir: o.out },
+        variants: merged.map((m) => ({
+          variant: m.variant,
+          terraceFamily: m.rules.terraceFamily,
+          summary: m.summary,
+          strategies: m.strategies,
+          conflicts: m.conflicts,
+          cpuSeconds: m.cpuSeconds,
+          seconds: 0,
+          searchedDeals: 0,
+          resumedDeals: m.summary[m.summary.length - 1].deals,
+        })),
+      });
+      out(report.join('\n'));
+    });
+}
