@@ -163,6 +163,20 @@ describe('solve and verify', () => {
     expectUsageError(cli('verify', '--variant', variant, '--seed', String(seed), solFile), /nothing to verify/);
   });
 
+  it('a FreeCell solution records its cell count, and verify refuses it for a deal with other cells', () => {
+    const r = cli('solve', 'freecell', '--seed', '3', '--cells', '2', '--json', '--max-nodes', '200000');
+    expect(r.status).toBe(0);
+    const sol = JSON.parse(r.stdout);
+    expect(sol.cells).toBe(2);
+    expect(sol.result).toBe('won');
+    const solFile = join(dir, 'fc2.json');
+    writeFileSync(solFile, r.stdout);
+    expect(cli('verify', '--variant', 'freecell', '--seed', '3', '--cells', '2', solFile).status).toBe(0);
+    expectUsageError(cli('verify', '--variant', 'freecell', '--seed', '3', solFile), /played with 2 cells, the deal has 4 \(give --cells 2\)/);
+    // Variants whose cell count is fixed by their rules do not carry it.
+    expect(JSON.parse(cli('solve', 'winery', '--seed', '2', '--json').stdout).cells).toBeUndefined();
+  });
+
   it('solve prints the verdict, numbered moves and statistics', () => {
     const { variant, seed } = solved();
     const r = cli('solve', variant, '--seed', String(seed), '--max-nodes', '200000');

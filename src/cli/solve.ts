@@ -34,6 +34,8 @@ interface SolveCliOptions {
 export interface SolutionJson {
   variant: string;
   seed?: number;
+  /** Free cells the game was played with (FreeCell only, where --cells changes it). */
+  cells?: number;
   result: string;
   /** How a `lost` was proved (FORMATS.md); absent otherwise. */
   proof?: string;
@@ -45,6 +47,7 @@ export interface SolutionJson {
 export function solutionJson(deal: Deal, res: SolveResult): SolutionJson {
   const j: SolutionJson = { variant: deal.rules.name } as SolutionJson;
   if (deal.seed !== undefined) j.seed = deal.seed;
+  if (deal.rules.options?.cells) j.cells = deal.rules.cells;
   j.result = res.result;
   if (res.proof) j.proof = res.proof;
   if (deal.rules.terraceFamily && res.base !== undefined) j.base = rankName(res.base);

@@ -22,6 +22,7 @@ interface VerifyOptions {
 export interface Solution {
   variant?: string;
   seed?: number;
+  cells?: number;
   result: string;
   base?: string;
   /** Empty unless result is `won`. */
@@ -38,8 +39,10 @@ export function readSolution(obj: unknown, where: string): Solution {
     throw new UsageError(`${where}: "seed" must be a whole number`);
   if (o.result !== 'won' && o.result !== 'lost' && o.result !== 'unknown')
     throw new UsageError(`${where}: "result" must be "won", "lost" or "unknown", not ${JSON.stringify(o.result ?? null)}`);
+  if (o.cells !== undefined && !(typeof o.cells === 'number' && Number.isSafeInteger(o.cells) && o.cells >= 0))
+    throw new UsageError(`${where}: "cells" must be a whole number`);
   const base = typeof o.base === 'string' ? o.base : undefined;
-  const head = { variant: o.variant as string | undefined, seed: o.seed as number | undefined, result: o.result, base };
+  const head = { variant: o.variant as string | undefined, seed: o.seed as number | undefined, cells: o.cells as number | undefined, result: o.result, base };
   if (o.result !== 'won') return { ...head, moves: [] };
   if (!Array.isArray(o.moves)) throw new UsageError(`${where}: no "moves" array: nothing to verify`);
   return { ...head, moves: o.moves.map((m: unknown, i: number) => readMove(m, `${where}: moves[${i}]`)) };
@@ -60,6 +63,8 @@ export function checkFits(deal: Deal, sol: Solution, where: string): void {
     throw new UsageError(`${where} is a solution for ${sol.variant}, the deal is ${deal.rules.name}`);
   if (sol.seed !== undefined && deal.seed !== undefined && sol.seed !== deal.seed)
     throw new UsageError(`${where} is a solution for seed ${sol.seed}, the deal is seed ${deal.seed}`);
+  if (sol.cells !== undefined && sol.cells !== deal.rules.cells)
+    throw new UsageError(`${where} is a solution played with ${sol.cells} cells, the deal has ${deal.rules.cells}${deal.rules.options?.cells ? ` (give --cells ${sol.cells})` : ''}`);
   const s = new GameState(deal);
   sol.moves.forEach((m, i) => {
     for (const name of [m.from, m.to])
