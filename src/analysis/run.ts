@@ -2,8 +2,8 @@
 // written to CSV as they finish, summarised with Wilson intervals, plus base-card strategies.
 //
 // Design:
-// - Batching. Each variant's seeds are cut into batches (up to `batchSize` seeds, by default so
-//   that there are about four batches per worker, 1..20 seeds each); a batch is one piscina task.
+// - Batching. Each variant's seeds are cut into batches (`batchSize` seeds, or by default batches
+//   that shrink from up to 20 seeds to 1 towards the end: batchSizes); a batch is one piscina task.
 //   A batch item is a seed with the base choices still to search: for the Terrace family in mode
 //   `all`, every candidate rank (baseCandidates) and `any`; otherwise just `any`.
 // - Streaming. Every task carries a MessagePort. The worker posts `start` before each search and
@@ -146,8 +146,19 @@ export function defaultWorkerFile(): string {
   return path.resolve(__dirname, '..', '..', 'dist', 'src', 'analysis', 'worker.js');
 }
 
-function defaultBatch(seeds: number, workers: number): number {
-  return Math.max(1, Math.min(MAX_BATCH, Math.ceil(seeds / (workers * 4))));
+/**
+ * Batch sizes for `seeds` seeds (guided self-scheduling): each batch takes a quarter of a worker's
+ * share of what is left, at most MAX_BATCH, so batches shrink towards single seeds at the end and
+ * no worker sits idle while another finishes a long last batch. A fixed `size` overrides.
+ */
+export function batchSizes(seeds: number, workers: number, size?: number): number[] {
+  const out: number[] = [];
+  for (let left = seeds; left > 0; ) {
+    const n = Math.min(left, size ?? Math.max(1, Math.min(MAX_BATCH, Math.ceil(left / (workers * 4)))));
+    out.push(n);
+    left -= n;
+  }
+  return out;
 }
 
 /** State of one variant during the run. */
@@ -306,9 +317,11 @@ export async function runAnalysis(opts: AnalyzeOptions): Promise<AnalysisResult>
   const queue: { variant: string; items: WorkItem[] }[] = [];
   for (const [variant, st] of states) {
     const todo = [...st.pending.keys()].sort((a, b) => a - b);
-    const size = opts.batchSize ?? defaultBatch(todo.length, workers);
-    for (let i = 0; i < todo.length; i += size)
+    let i = 0;
+    for (const size of batchSizes(todo.length, workers, opts.batchSize)) {
       queue.push({ variant, items: todo.slice(i, i + size).map((seed) => ({ seed, bases: [...st.pending.get(seed)!].map(labelToBase) })) });
+      i += size;
+    }
   }
 
   const progressMode: ProgressMode = opts.progress ?? (process.stderr.isTTY ? 'bars' : 'lines');
