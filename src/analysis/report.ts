@@ -29,7 +29,7 @@ export function formatReport(res: AnalysisResult): string[] {
     const any = v.summary.find((r) => r.base === 'any');
     const deals = best ? best.deals : any ? any.deals : 0;
     rows.push([
-      v.variant,
+      v.cells === null ? v.variant : `${v.variant} (${v.cells} cells)`,
       String(deals),
       best ? rateCell(best) : '-',
       rateCell(any),

@@ -6,15 +6,11 @@
 //   that shrink from up to 20 seeds to 1 towards the end: batchSizes); a batch is one piscina task.
 //   A batch item is a seed with the base choices still to search: for the Terrace family in mode
 //   `all`, every candidate rank (baseCandidates) and `any`; otherwise just `any`.
-// - Streaming. Every task carries a MessagePort. The worker posts `start` before each search and
-//   `row` after it; the main thread appends each row to <variant>-deals.csv at once (one
-//   synchronous write of a whole line), so a stopped run keeps every finished search. When a task
-//   settles, the port is drained with receiveMessageOnPort, so no row is lost to message ordering.
-// - Crashes. If a task fails (an exception, or the thread dies), its first search without a row (the
-//   one it last announced with `start`) is reported as the crash (variant, seed, base) and dropped;
-//   the batch's other unfinished searches go back in the queue as a new task. A crashed deal stays
-//   incomplete (left out of the summaries; the CLI exits 1): --resume retries it. A task that
-//   fails before announcing any search (the worker cannot load) fails its seeds without retry.
+// - Streaming and crashes: pool.ts runs the batches. The main thread appends each row to
+//   <variant>-deals.csv as it arrives (one synchronous write of a whole line), so a stopped run
+//   keeps every finished search. A search that crashed its worker is dropped (the rest of its batch
+//   retried): its deal stays incomplete (left out of the summaries; the CLI exits 1), and
+//   --resume retries it.
 // - Outputs. Every output file and (with --resume) every per-deal file is checked before anything
 //   is created or changed (outputs.ts, records.ts), so a refused run leaves the directory as it was.
 // - Resume. With --resume the per-deal file is read first (a torn last line is cut off once every
@@ -23,16 +19,19 @@
 //   requested seeds, so a resumed run gives the same summary as a straight one. The summary files
 //   (and strategies.csv rows) of the variants being run are removed at the start and written at
 //   the end, so they always describe a finished run.
+// - Manifest. run.json (manifest.ts) is written before the first search, one entry per variant;
+//   --resume first checks that the rows it keeps were made with this run's settings.
+// - Shards. With --shard K/N only the range's K-th share is planned (shard.ts); everything else
+//   (resume, summaries) is restricted to those seeds, and `merge` joins the shards.
 // - Signals. SIGINT/SIGTERM stop the run: rows already written stay, the pool is destroyed, no
 //   summary is written, and the result says `interrupted` (the CLI exits 130 / 143).
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { MessageChannel, MessagePort, receiveMessageOnPort } from 'worker_threads';
-import Piscina from 'piscina';
 import { RuleTable } from '../rules/vocabulary';
 import { ManifestError, RunEntry, disagreement, gitCommit, manifestFile, packageVersion, readManifest, writeManifest } from './manifest';
 import { checkOutputs, outputFiles, prepareOutDir } from './outputs';
+import { PoolHooks, PoolJob, runPool } from './pool';
 import { Progress, ProgressMode, VariantProgress } from './progress';
 import {
   DEAL_COLUMNS,
@@ -40,7 +39,6 @@ import {
   DealRow,
   StrategyRow,
   SummaryRow,
-  baseLabel,
   csvHeader,
   csvLines,
   cutTornLine,
@@ -55,7 +53,6 @@ import {
 import { rulesWithCells, searchLabels, variantResults, writeStrategies, writeSummary } from './results';
 import { Shard, formatShard, shardSeeds } from './shard';
 import { BaseMode, bestVerdict, groupBySeed } from './summary';
-import type { WorkItem, WorkerMessage, WorkerTask } from './worker';
 
 /** Seeds analysed when none are given: `npm ci && npm start` (analyze all) takes about five minutes on 2 cores. */
 export const DEFAULT_SEEDS = { from: 1, to: 200 } as const;
@@ -114,6 +111,8 @@ export interface CrashReport {
 
 export interface VariantReport {
   variant: string;
+  /** Free cells, for the variants where --cells changes them (FreeCell); null elsewhere. */
+  cells: number | null;
   terraceFamily: boolean;
   summary: SummaryRow[];
   /** Terrace family in mode `all`: the oracle and every strategy. */
@@ -176,13 +175,6 @@ interface VariantState {
   progress: VariantProgress;
 }
 
-interface TaskState {
-  variant: string;
-  items: WorkItem[];
-  lastStarted: { seed: number; base: string } | null;
-  /** "seed:base" received. */
-  received: Set<string>;
-}
 
 /** The run's settings, defaults filled in and checked. */
 interface Settings {
@@ -255,16 +247,15 @@ function checkResume(dir: string, rows: DealRow[], old: RunEntry | undefined, no
   if (odd) throw new ManifestError(`cannot resume ${variant}: seed ${odd.seed} was played with ${odd.cells} cells, this run has ${now.cells}`);
 }
 
-export async function runAnalysis(opts: AnalyzeOptions): Promise<AnalysisResult> {
-  const t0 = Date.now();
-  const set = settingsOf(opts);
-  const { workers, mode, maxNodes, ttMb, seeds, variants, rulesOf, commandLine } = set;
-  const wanted = new Set(seeds);
-
-  // ---- Check every output, the manifest and every file to resume before creating or changing anything. ----
+/**
+ * Checks every output, the manifest and every file to resume, then (only then) creates the
+ * directory, writes run.json and opens the per-deal files: the state of each variant, with the
+ * searches still to do.
+ */
+function prepareRun(opts: AnalyzeOptions, set: Settings, started: string): Map<string, VariantState> {
+  const { mode, seeds, variants, rulesOf } = set;
   checkOutputs(opts.outDir, [...outputFiles(opts.outDir, variants), manifestFile(opts.outDir)]);
   const oldManifest = readManifest(opts.outDir);
-  const started = new Date(t0).toISOString();
   const entries: Record<string, RunEntry> = {};
   const previous = new Map<string, DealFileContents>();
   for (const name of variants) {
@@ -276,35 +267,32 @@ export async function runAnalysis(opts: AnalyzeOptions): Promise<AnalysisResult>
   prepareOutDir(opts.outDir);
   writeManifest(opts.outDir, entries, oldManifest);
 
-  // ---- Per-variant state: expected searches, minus what the file already has (resume). ----
   const states = new Map<string, VariantState>();
   for (const name of variants) {
-    const rules = rulesOf.get(name)!;
     const file = dealFile(opts.outDir, name);
     const old = previous.get(name)!;
     if (opts.resume && fs.existsSync(file)) cutTornLine(file, old);
     if (!opts.resume || !fs.existsSync(file) || fs.statSync(file).size === 0) fs.writeFileSync(file, csvHeader(DEAL_COLUMNS));
-    const fd = fs.openSync(file, 'a');
-    const have = groupBySeed(old.rows);
     const st: VariantState = {
-      rules,
+      rules: rulesOf.get(name)!,
       file,
-      fd,
+      fd: fs.openSync(file, 'a'),
       pending: new Map(),
       rows: new Map(),
       candidates: new Map(),
       failedSeeds: new Set(),
       progress: { variant: name, total: seeds.length, done: 0, failed: 0, won: 0, lost: 0, unknown: 0, resumed: 0, startedAt: 0, finishedAt: 0 },
     };
+    const have = groupBySeed(old.rows);
     for (const seed of seeds) {
-      const labels = searchLabels(rules, seed, mode);
+      const labels = searchLabels(st.rules, seed, mode);
       st.candidates.set(seed, labels.filter((l) => l !== 'any'));
       const got = have.get(seed) ?? new Map<string, DealRow>();
       st.rows.set(seed, got);
       const todo = new Set(labels.filter((l) => !got.has(l)));
       if (todo.size === 0) {
         st.progress.resumed++;
-        dealDone(st, seed);
+        dealDone(st, seed, mode);
       } else st.pending.set(seed, todo);
     }
     states.set(name, st);
@@ -312,214 +300,88 @@ export async function runAnalysis(opts: AnalyzeOptions): Promise<AnalysisResult>
   // Summaries describe finished runs only: those of the variants being run go until this one ends.
   for (const name of variants) fs.rmSync(summaryFile(opts.outDir, name), { force: true });
   if (fs.existsSync(strategiesFile(opts.outDir))) writeStrategies(opts.outDir, variants, []);
+  return states;
+}
 
-  // ---- Tasks ----
-  const queue: { variant: string; items: WorkItem[] }[] = [];
+/** Counts a deal whose searches have all finished into its variant's progress. */
+function dealDone(st: VariantState, seed: number, mode: BaseMode): void {
+  const g = st.rows.get(seed)!;
+  const v = st.rules.terraceFamily && mode === 'all' ? bestVerdict(g, st.candidates.get(seed)) : g.get('any')?.result;
+  if (v === 'won') st.progress.won++;
+  else if (v === 'lost') st.progress.lost++;
+  else st.progress.unknown++;
+  st.progress.done++;
+}
+
+/** The batches of searches still to do, variant by variant. */
+function planJobs(states: Map<string, VariantState>, workers: number, batchSize?: number): PoolJob[] {
+  const jobs: PoolJob[] = [];
   for (const [variant, st] of states) {
     const todo = [...st.pending.keys()].sort((a, b) => a - b);
     let i = 0;
-    for (const size of batchSizes(todo.length, workers, opts.batchSize)) {
-      queue.push({ variant, items: todo.slice(i, i + size).map((seed) => ({ seed, bases: [...st.pending.get(seed)!].map(labelToBase) })) });
+    for (const size of batchSizes(todo.length, workers, batchSize)) {
+      jobs.push({ variant, items: todo.slice(i, i + size).map((seed) => ({ seed, bases: [...st.pending.get(seed)!].map(labelToBase) })) });
       i += size;
     }
   }
+  return jobs;
+}
 
-  const progressMode: ProgressMode = opts.progress ?? (process.stderr.isTTY ? 'bars' : 'lines');
-  const progress = new Progress(progressMode, [...states.values()].map((s) => s.progress));
-  const crashes: CrashReport[] = [];
-  let aborted = false;
-  let signal: NodeJS.Signals | undefined;
-  let finish: () => void = () => {};
-  const allDone = new Promise<void>((resolve) => (finish = resolve));
-  let outstanding = 0;
-
-  function dealDone(st: VariantState, seed: number): void {
-    const g = st.rows.get(seed)!;
-    const v = st.rules.terraceFamily && mode === 'all' ? bestVerdict(g, st.candidates.get(seed)) : g.get('any')?.result;
-    if (v === 'won') st.progress.won++;
-    else if (v === 'lost') st.progress.lost++;
-    else st.progress.unknown++;
-    st.progress.done++;
-  }
-
-  function onRow(row: DealRow): void {
-    const st = states.get(row.variant);
-    if (!st || aborted) return;
-    fs.writeSync(st.fd, csvLines([dealRecord(row)]));
-    st.rows.get(row.seed)!.set(row.base, row);
-    const p = st.pending.get(row.seed);
-    if (p) {
-      p.delete(row.base);
-      if (p.size === 0) {
-        st.pending.delete(row.seed);
-        if (!st.failedSeeds.has(row.seed)) dealDone(st, row.seed);
-        st.progress.finishedAt = Date.now();
-        progress.update(st.progress);
-      }
-    }
-    opts.onRow?.(row);
-  }
-
-  function onMessage(ts: TaskState, m: WorkerMessage): void {
-    if (m.kind === 'start') {
-      ts.lastStarted = { seed: m.seed, base: m.base };
-      const st = states.get(ts.variant)!;
+/** What the run does with each row and failure the pool reports: files, progress, crash list. */
+function poolHooks(opts: AnalyzeOptions, states: Map<string, VariantState>, mode: BaseMode, progress: Progress, crashes: CrashReport[]): PoolHooks {
+  const settle = (st: VariantState) => {
+    st.progress.finishedAt = Date.now();
+    progress.update(st.progress);
+  };
+  return {
+    started(variant) {
+      const st = states.get(variant)!;
       if (!st.progress.startedAt) st.progress.startedAt = Date.now();
-    } else {
-      ts.received.add(`${m.row.seed}:${m.row.base}`);
-      onRow(m.row);
-    }
-  }
-
-  function onCrash(ts: TaskState, err: unknown): void {
-    const st = states.get(ts.variant)!;
-    const msg = err instanceof Error ? err.message : String(err);
-    const left: WorkItem[] = [];
-    const fail = (seed: number, base: string) => {
-      crashes.push({ variant: ts.variant, seed, base, error: msg });
+    },
+    row(row) {
+      const st = states.get(row.variant)!;
+      fs.writeSync(st.fd, csvLines([dealRecord(row)]));
+      st.rows.get(row.seed)!.set(row.base, row);
+      const p = st.pending.get(row.seed);
+      if (p) {
+        p.delete(row.base);
+        if (p.size === 0) {
+          st.pending.delete(row.seed);
+          if (!st.failedSeeds.has(row.seed)) dealDone(st, row.seed, mode);
+          settle(st);
+        }
+      }
+      opts.onRow?.(row);
+    },
+    failed(variant, seed, base, error) {
+      const st = states.get(variant)!;
+      crashes.push({ variant, seed, base, error });
       st.pending.get(seed)?.delete(base);
       if (!st.failedSeeds.has(seed)) {
         st.failedSeeds.add(seed);
         st.progress.failed++;
       }
       if (st.pending.get(seed)?.size === 0) st.pending.delete(seed);
-    };
-    if (!ts.lastStarted) {
-      // Failed before starting any search (e.g. the worker could not load): nothing to blame, nothing to retry.
-      for (const it of ts.items) for (const b of it.bases) if (!ts.received.has(`${it.seed}:${baseLabel(b)}`)) fail(it.seed, baseLabel(b));
-      progress.log(`solitaire: worker failed before starting ${ts.variant} seeds ${ts.items.map((i) => i.seed).join(',')}: ${msg}`);
-    } else {
-      // The worker searches its items in order, so the culprit is the first search without a row:
-      // the last one started (or, if that one had finished, the next, which failed before its start).
-      let seed = ts.lastStarted.seed;
-      let base = ts.lastStarted.base;
-      search: for (const it of ts.items)
-        for (const b of it.bases)
-          if (!ts.received.has(`${it.seed}:${baseLabel(b)}`)) {
-            seed = it.seed;
-            base = baseLabel(b);
-            break search;
-          }
-      fail(seed, base);
-      progress.log(`solitaire: worker crashed on ${ts.variant} seed ${seed} (base ${base}): ${msg}; going on with the other seeds`);
-      for (const it of ts.items) {
-        const bases = it.bases.filter((b) => {
-          const l = baseLabel(b);
-          return !ts.received.has(`${it.seed}:${l}`) && !(it.seed === seed && l === base);
-        });
-        if (bases.length) left.push({ seed: it.seed, bases });
-      }
-    }
-    st.progress.finishedAt = Date.now();
-    progress.update(st.progress);
-    if (left.length) submit({ variant: ts.variant, items: left });
-  }
-
-  let pool: Piscina | null = null;
-  const workerFile = opts.workerFile ?? defaultWorkerFile();
-  if (queue.length > 0) {
-    if (!fs.existsSync(workerFile)) {
-      progress.stop();
-      for (const st of states.values()) fs.closeSync(st.fd);
-      throw new AnalysisError(`compiled worker not found at ${workerFile}: run "npm run build" first`);
-    }
-    pool = new Piscina({ filename: workerFile, minThreads: workers, maxThreads: workers, idleTimeout: 60_000 });
-  }
-
-  function submit(job: { variant: string; items: WorkItem[] }): void {
-    if (!pool || aborted) return;
-    const ts: TaskState = { variant: job.variant, items: job.items, lastStarted: null, received: new Set() };
-    const { port1, port2 } = new MessageChannel();
-    port1.on('message', (m: WorkerMessage) => onMessage(ts, m));
-    const drain = (port: MessagePort) => {
-      for (let m = receiveMessageOnPort(port); m; m = receiveMessageOnPort(port)) onMessage(ts, m.message as WorkerMessage);
-      port.close();
-    };
-    const task: WorkerTask = {
-      variant: job.variant,
-      items: job.items,
-      maxNodes,
-      timeoutMs: opts.timeoutMs,
-      ttMb,
-      cells: states.get(job.variant)!.rules.cells,
-      port: port2,
-      failOn: opts.failOn && opts.failOn.variant === job.variant ? { seed: opts.failOn.seed, how: opts.failOn.how } : undefined,
-    };
-    outstanding++;
-    pool.run(task, { transferList: [port2] }).then(
-      () => {
-        drain(port1);
-        settle();
-      },
-      (err) => {
-        drain(port1);
-        if (!aborted) onCrash(ts, err);
-        settle();
-      },
-    );
-  }
-  function settle(): void {
-    outstanding--;
-    if (outstanding === 0) finish();
-  }
-
-  const onSignal = (sig: NodeJS.Signals) => {
-    if (aborted) {
-      process.exit(sig === 'SIGINT' ? 130 : 143); // a second signal: stop now
-    }
-    aborted = true;
-    signal = sig;
-    finish();
+    },
+    crashed(variant, message) {
+      progress.log(message);
+      settle(states.get(variant)!);
+    },
   };
-  const handleSignals = opts.handleSignals ?? true;
-  if (handleSignals) {
-    process.on('SIGINT', onSignal);
-    process.on('SIGTERM', onSignal);
-  }
-  const onAbort = () => {
-    if (aborted) return;
-    aborted = true;
-    signal = 'SIGINT';
-    finish();
-  };
-  if (opts.abortSignal?.aborted) onAbort();
-  opts.abortSignal?.addEventListener('abort', onAbort);
+}
 
-  try {
-    for (const job of queue) submit(job);
-    if (outstanding > 0 && !aborted) await allDone;
-  } finally {
-    if (handleSignals) {
-      process.off('SIGINT', onSignal);
-      process.off('SIGTERM', onSignal);
-    }
-    opts.abortSignal?.removeEventListener('abort', onAbort);
-    if (pool) await pool.destroy().catch(() => undefined);
-    progress.stop();
-    for (const st of states.values()) fs.closeSync(st.fd);
-  }
-
-  const baseResult = {
-    crashes,
-    seconds: (Date.now() - t0) / 1000,
-    commandLine,
-    options: { from: opts.from, to: opts.to, workers, base: mode, maxNodes, outDir: opts.outDir, timeoutMs: opts.timeoutMs },
-  };
-  if (aborted) {
-    const done = [...states.values()].map((s) => `${s.progress.variant} ${s.progress.done}/${s.progress.total}`).join(', ');
-    progress.log(`solitaire: interrupted (${signal}); deals done: ${done}. Finished searches are in ${opts.outDir}; rerun with --resume to go on.`);
-    return { interrupted: true, signal, variants: [], ...baseResult };
-  }
-
-  // ---- Summaries, from the per-deal files ----
+/** Summaries and strategies from the per-deal files, restricted to this run's seeds. */
+function finishRun(opts: AnalyzeOptions, states: Map<string, VariantState>, set: Settings): VariantReport[] {
+  const wanted = new Set(set.seeds);
   const reports: VariantReport[] = [];
   for (const [variant, st] of states) {
     const rows = readDealFile(st.file, variant).filter((r) => wanted.has(r.seed));
-    const res = variantResults(st.rules, rows, mode, (seed) => st.candidates.get(seed));
+    const res = variantResults(st.rules, rows, set.mode, (seed) => st.candidates.get(seed));
     writeSummary(opts.outDir, st.rules, res.summary);
     const p = st.progress;
     reports.push({
       variant,
+      cells: st.rules.options?.cells ? st.rules.cells : null,
       terraceFamily: st.rules.terraceFamily,
       ...res,
       seconds: p.startedAt ? ((p.finishedAt || Date.now()) - p.startedAt) / 1000 : 0,
@@ -529,7 +391,51 @@ export async function runAnalysis(opts: AnalyzeOptions): Promise<AnalysisResult>
   }
   const strat = reports.filter((r) => r.strategies);
   if (strat.length) writeStrategies(opts.outDir, strat.map((r) => r.variant), strat.flatMap((r) => r.strategies!));
-  return { interrupted: false, variants: reports, ...baseResult };
+  return reports;
+}
+
+export async function runAnalysis(opts: AnalyzeOptions): Promise<AnalysisResult> {
+  const t0 = Date.now();
+  const set = settingsOf(opts);
+  const { workers, mode, maxNodes, ttMb } = set;
+  const states = prepareRun(opts, set, new Date(t0).toISOString());
+  const jobs = planJobs(states, workers, opts.batchSize);
+  const progress = new Progress(opts.progress ?? (process.stderr.isTTY ? 'bars' : 'lines'), [...states.values()].map((s) => s.progress));
+  const crashes: CrashReport[] = [];
+  const workerFile = opts.workerFile ?? defaultWorkerFile();
+  let signal: NodeJS.Signals | undefined;
+  try {
+    if (jobs.length > 0 && !fs.existsSync(workerFile)) throw new AnalysisError(`compiled worker not found at ${workerFile}: run "npm run build" first`);
+    const failOn = opts.failOn;
+    ({ signal } = await runPool(jobs, poolHooks(opts, states, mode, progress, crashes), {
+      workers,
+      workerFile,
+      handleSignals: opts.handleSignals ?? true,
+      abortSignal: opts.abortSignal,
+      task: (variant) => ({
+        maxNodes,
+        timeoutMs: opts.timeoutMs,
+        ttMb,
+        cells: states.get(variant)!.rules.cells,
+        failOn: failOn && failOn.variant === variant ? { seed: failOn.seed, how: failOn.how } : undefined,
+      }),
+    }));
+  } finally {
+    progress.stop();
+    for (const st of states.values()) fs.closeSync(st.fd);
+  }
+  const base = {
+    crashes,
+    seconds: (Date.now() - t0) / 1000,
+    commandLine: set.commandLine,
+    options: { from: opts.from, to: opts.to, workers, base: mode, maxNodes, outDir: opts.outDir, timeoutMs: opts.timeoutMs },
+  };
+  if (signal) {
+    const done = [...states.values()].map((s) => `${s.progress.variant} ${s.progress.done}/${s.progress.total}`).join(', ');
+    progress.log(`solitaire: interrupted (${signal}); deals done: ${done}. Finished searches are in ${opts.outDir}; rerun with --resume to go on.`);
+    return { interrupted: true, signal, variants: [], ...base };
+  }
+  return { interrupted: false, variants: finishRun(opts, states, set), ...base };
 }
 
 function labelToBase(label: string): number | 'any' {

@@ -1,7 +1,8 @@
 // `solitaire analyze <variant...|all> [--seeds A-B] ...`: the win-rate analysis (src/analysis).
 // Exit status (main.ts conventions): 2 for bad arguments (thrown as UsageError before any work, so
 // main prints the one `solitaire: ...` line), an unusable output directory or file, or an unreadable
-// per-deal file on --resume (nothing is created or changed then); 130 after
+// per-deal file on --resume, or rows on --resume made under other settings (run.json) (nothing is
+// created or changed then); 130 after
 // SIGINT, 143 after SIGTERM (finished rows kept); 1 when a worker crashed (results still written,
 // the crashed deals left out); 3 for an internal error.
 import * as os from 'os';

@@ -48,6 +48,7 @@ Example (three shards of seeds 1-300, then the merge):
         options: { from: 0, to: 0, workers: 0, base: 'all', maxNodes: 0, outDir: o.out },
         variants: merged.map((m) => ({
           variant: m.variant,
+          cells: m.rules.options?.cells ? m.rules.cells : null,
           terraceFamily: m.rules.terraceFamily,
           summary: m.summary,
           strategies: m.strategies,
