@@ -5,7 +5,8 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OUTCOMES_CHART, STRATEGIES_CHART, headlineRow, ranksChart, writeCharts } from '../src/analysis/charts';
+import { OUTCOMES_CHART, STRATEGIES_CHART, headlineRow, ranksChart, strategiesChartSvg, writeCharts } from '../src/analysis/charts';
+import { evaluateVariant } from '../src/analysis/strategy-eval';
 import { readStrategiesFile, readSummaryFile, strategiesFile, summaryFile } from '../src/analysis/records';
 import { runAnalysis } from '../src/analysis/run';
 
@@ -90,6 +91,11 @@ describe('writeCharts', () => {
     expect(dots[0]).toMatch(/^oracle: best rank: won /);
     for (const r of rows.filter((x) => x.strategy !== 'best')) expect(svg).toContain(`>${r.strategy}</text>`);
     expect(svg).toContain('>oracle (best base chosen with hindsight)</text>');
+  });
+
+  it('solitaire strategies draws the same strategies.svg from its fresh rows as chart from the CSV', async () => {
+    const ev = evaluateVariant(dir, 'signora')!;
+    expect(await strategiesChartSvg(ev.strategyRows)).toBe(read(STRATEGIES_CHART));
   });
 
   it('same CSVs, same bytes', async () => {

@@ -11,7 +11,7 @@ import * as vega from 'vega';
 import { TopLevelSpec, compile } from 'vega-lite';
 import { getRules, variantNames } from '../rules/variants';
 import { checkOutputs } from './outputs';
-import { RecordsError, StrategyRecord, SummaryRow, readStrategiesFile, readSummaryFile, strategiesFile, summaryFile } from './records';
+import { RecordsError, StrategyRecord, fmtRate, SummaryRow, readStrategiesFile, readSummaryFile, strategiesFile, summaryFile } from './records';
 import { WILSON_Z, wilson } from './stats';
 
 export const STRATEGIES_CHART = 'strategies.svg';
@@ -223,18 +223,21 @@ const isOracle = (strategy: string) => strategy === 'best' || strategy === 'best
 const KINDS = ['oracle (best base chosen with hindsight)', 'strategy (sees only the exposed cards)'];
 const strategyLabel = (s: string) => (s === 'best' ? 'oracle: best rank' : s === 'best-exposed' ? 'oracle: best exposed rank' : s);
 
+/** A rate as strategies.csv holds it, so rows fresh from an evaluation draw the same bytes as the file. */
+const csv = (x: number) => Number(fmtRate(x));
+
 /** One game's panel of strategies.svg: a dot per strategy, whiskers, the oracles set apart. */
 function strategyPanel(variant: string, rows: StrategyRecord[]): Record<string, unknown> {
   const values = rows.map((r) => ({
     label: strategyLabel(r.strategy),
     kind: KINDS[isOracle(r.strategy) ? 0 : 1],
-    rate: r.win_rate,
-    low: r.ci_low,
+    rate: csv(r.win_rate),
+    low: csv(r.ci_low),
     // The sampling interval of the won rate alone; ci_high (unknown counted as won) is drawn apart.
     wonHigh: wilson(r.won, r.deals)[1],
-    high: r.ci_high,
-    text: pct(r.win_rate),
-    desc: `${strategyLabel(r.strategy)}: won ${r.won} of ${r.deals} (${pct(r.win_rate)}), ${LEVEL} interval ${pct(r.ci_low)} to ${pct(r.ci_high)}`,
+    high: csv(r.ci_high),
+    text: pct(csv(r.win_rate)),
+    desc: `${strategyLabel(r.strategy)}: won ${r.won} of ${r.deals} (${pct(csv(r.win_rate))}), ${LEVEL} interval ${pct(csv(r.ci_low))} to ${pct(csv(r.ci_high))}`,
   }));
   const y = { field: 'label', type: 'nominal', sort: values.map((v) => v.label), title: null, axis: { labelFontSize: 12, labelLimit: 300 } };
   const x = { type: 'quantitative', scale: { domain: [0, 1] } };
