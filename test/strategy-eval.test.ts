@@ -10,6 +10,7 @@ import { advise, bucketOf, quantile } from '../src/analysis/advice';
 import { FEATURE_NAMES, offsetFrom, rankFeatures } from '../src/analysis/features';
 import { LearnedModel, fitLogistic, learnedStrategy, modelScore, rankOrder } from '../src/analysis/learned';
 import { ADVICE_TABLES, LEARNED_MODELS, RECOMMENDED } from '../src/analysis/learned-model';
+import { strategiesChartSvg } from '../src/analysis/charts';
 import { DEAL_COLUMNS, csvHeader, csvLines, dealRecord } from '../src/analysis/records';
 import { DealView, STRATEGIES, bestExposedVerdict, viewOfDeal } from '../src/analysis/strategies';
 import {
@@ -161,7 +162,7 @@ describe('evaluation from per-deal files', () => {
     expect(readDealRowsAnyVersion(path.join(tmp, 'none.csv'))).toEqual([]);
   });
 
-  it('scores strategies and oracles, and compares them pairwise on the same deals', () => {
+  it('scores strategies and oracles, and compares them pairwise on the same deals', async () => {
     const dir = path.join(tmp, 'ds');
     writeDeals(dir, 'double-signora', 1, 12, even);
     const deals = loadEvalDeals(dir, 'double-signora');
@@ -188,16 +189,16 @@ describe('evaluation from per-deal files', () => {
     }
     // Files: the paired file has its columns and one row per comparison.
     const out = path.join(tmp, 'ds-out');
-    const files = writeStrategyFiles(out, [ev]);
+    const files = writeStrategyFiles(out, [ev], await strategiesChartSvg(ev.strategyRows));
     const lines = fs.readFileSync(files.paired, 'utf8').trim().split('\n');
     expect(lines[0]).toBe(PAIRED_COLUMNS.join(','));
     expect(lines).toHaveLength(1 + 56);
     expect(fs.readFileSync(files.strategies, 'utf8').split('\n')[2]).toMatch(/^double-signora,best-exposed,12,/);
-    // The chart: one dot per strategy row, each labelled.
+    // The chart (charts.ts): one dot per strategy row, each labelled.
     const svg = fs.readFileSync(files.chart, 'utf8');
     expect(svg.startsWith('<svg')).toBe(true);
-    expect(svg.match(/<circle /g)).toHaveLength(ev.strategyRows.length);
-    for (const r of ev.strategyRows) expect(svg).toContain(`>${r.strategy}</text>`);
+    expect(svg.match(/aria-label="[^"]*: won \d+ of 12 /g)).toHaveLength(ev.strategyRows.length);
+    for (const r of ev.strategyRows.filter((x) => !x.strategy.startsWith('best'))) expect(svg).toContain(`>${r.strategy}</text>`);
   });
 
   it('a proved loss makes the decided subset informative', () => {

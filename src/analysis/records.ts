@@ -266,3 +266,64 @@ function sameOutcome(a: DealRow, b: DealRow): boolean {
 function outcome(r: DealRow): string {
   return `${r.result}${r.moves !== null ? ` in ${r.moves} moves` : ''}, ${r.nodes} nodes`;
 }
+
+/** A row of strategies.csv as read back (the `unknown` count of StrategyRow is not a column). */
+export type StrategyRecord = Omit<StrategyRow, 'unknown'>;
+
+/**
+ * The records of a whole CSV file with the given header, as field arrays (blank lines skipped).
+ * Missing file: null. Throws RecordsError on another header, a torn last line or a short row.
+ */
+function readTable(file: string, columns: readonly string[], optional: readonly string[] = []): string[][] | null {
+  const text = readFileText(file);
+  if (text === null) return null;
+  const { records, partial } = parseCsv(text);
+  if (partial) throw new RecordsError(`${file} line ${records.length + 1}: the last line is incomplete (no newline)`);
+  const header = (records[0] ?? []).join(',');
+  // Columns added later (`optional`, at the end) may be missing from older files.
+  const accepted = [columns, columns.slice(0, columns.length - optional.length)].map((c) => c.join(','));
+  if (!accepted.includes(header)) throw new RecordsError(`${file}: header is ${quoteStart(header)}, expected "${columns.join(',')}"`);
+  const width = records[0].length;
+  const rows = records.slice(1).filter((f) => !(f.length === 1 && f[0] === ''));
+  rows.forEach((f, k) => {
+    if (f.length !== width) throw new RecordsError(`${file} line ${k + 2}: ${f.length} fields, expected ${width}`);
+  });
+  return rows;
+}
+
+/** A count or rate field of a summary or strategies file; an empty rate (no deals) is NaN. */
+function numberField(value: string, column: string, where: string, whole: boolean): number {
+  if (!whole && value === '') return NaN;
+  if (!(whole ? WHOLE : DECIMAL).test(value) || (!whole && Number(value) > 1))
+    throw new RecordsError(`${where}: bad ${column} ${quoteStart(value)}: expected ${whole ? 'a whole number' : 'a fraction 0-1'}`);
+  return Number(value);
+}
+
+/** The rows of a <variant>-summary.csv (FORMATS.md); missing file: null. Throws RecordsError. */
+export function readSummaryFile(file: string): SummaryRow[] | null {
+  const rows = readTable(file, SUMMARY_COLUMNS, ['cells']);
+  return rows?.map((f, k) => {
+    const where = `${file} line ${k + 2}`;
+    const [variant, base, deals, won, lost, unknown, win_rate, ci_low, ci_high] = f;
+    if (base !== 'best' && parseBaseLabel(base) === -1) throw new RecordsError(`${where}: bad base ${quoteStart(base)}: expected a rank letter, best or any`);
+    const n = (v: string, c: string) => numberField(v, c, where, true);
+    const r = (v: string, c: string) => numberField(v, c, where, false);
+    const row = { variant, base, deals: n(deals, 'deals'), won: n(won, 'won'), lost: n(lost, 'lost'), unknown: n(unknown, 'unknown') };
+    if (row.won + row.lost + row.unknown !== row.deals) throw new RecordsError(`${where}: won + lost + unknown is not deals`);
+    return { ...row, win_rate: r(win_rate, 'win_rate'), ci_low: r(ci_low, 'ci_low'), ci_high: r(ci_high, 'ci_high') };
+  }) ?? null;
+}
+
+/** The rows of strategies.csv (FORMATS.md); missing file: null. Throws RecordsError. */
+export function readStrategiesFile(file: string): StrategyRecord[] | null {
+  const rows = readTable(file, STRATEGY_COLUMNS);
+  return rows?.map((f, k) => {
+    const where = `${file} line ${k + 2}`;
+    const [variant, strategy, deals, won, win_rate, ci_low, ci_high] = f;
+    const n = (v: string, c: string) => numberField(v, c, where, true);
+    const r = (v: string, c: string) => numberField(v, c, where, false);
+    const row = { variant, strategy, deals: n(deals, 'deals'), won: n(won, 'won') };
+    if (row.won > row.deals) throw new RecordsError(`${where}: won is more than deals`);
+    return { ...row, win_rate: r(win_rate, 'win_rate'), ci_low: r(ci_low, 'ci_low'), ci_high: r(ci_high, 'ci_high') };
+  }) ?? null;
+}

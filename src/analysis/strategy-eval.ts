@@ -37,14 +37,15 @@ import {
   strategyRecord,
   writeCsvFile,
 } from './records';
+import { STRATEGIES_CHART } from './charts';
 import { checkOutputs, prepareOutDir } from './outputs';
-import { strategyChartSvg } from './strategy-report';
 import { STRATEGIES, Strategy, StrategyDeal, bestExposedVerdict, evaluateStrategies, viewOfDeal } from './strategies';
 import { bestVerdict, groupBySeed } from './summary';
 
 export const TERRACE_VARIANTS = ['signora', 'double-signora', 'empress-of-italy'] as const;
 export const PAIRED_FILE = 'strategies-paired.csv';
-export const CHART_FILE = 'strategies.svg';
+/** The chart of strategies.csv (drawn by charts.ts, the one home of the charts). */
+export const CHART_FILE = STRATEGIES_CHART;
 export const PAIRED_COLUMNS = [
   'variant',
   'seeds',
@@ -302,18 +303,31 @@ export function variantsIn(dir: string): string[] {
   return TERRACE_VARIANTS.filter((v) => fs.existsSync(dealFile(dir, v)));
 }
 
-/** Writes strategies.csv, strategies-paired.csv and the chart strategies.svg (whole files, variants in the rules' order). */
-export function writeStrategyFiles(outDir: string, evals: VariantEvaluation[]): { strategies: string; paired: string; chart: string } {
-  const strategies = strategiesFile(outDir);
-  const paired = path.join(outDir, PAIRED_FILE);
-  const chart = path.join(outDir, CHART_FILE);
-  checkOutputs(outDir, [strategies, paired, chart]); // OutputError before anything is written
+/** The files writeStrategyFiles writes in `outDir`. */
+export function strategyFiles(outDir: string): { strategies: string; paired: string; chart: string } {
+  return { strategies: strategiesFile(outDir), paired: path.join(outDir, PAIRED_FILE), chart: path.join(outDir, CHART_FILE) };
+}
+
+/** Throws OutputError, changing nothing, when writeStrategyFiles could not write its files in `outDir`. */
+export function checkStrategyOutputs(outDir: string): void {
+  const f = strategyFiles(outDir);
+  checkOutputs(outDir, [f.strategies, f.paired, f.chart]);
+}
+
+/**
+ * Writes strategies.csv, strategies-paired.csv and the chart strategies.svg, whose SVG text
+ * (charts.ts strategiesChartSvg, async) the caller renders first, so nothing is half-written.
+ * Whole files, variants in the rules' order.
+ */
+export function writeStrategyFiles(outDir: string, evals: VariantEvaluation[], chartSvg: string): { strategies: string; paired: string; chart: string } {
+  const { strategies, paired, chart } = strategyFiles(outDir);
+  checkStrategyOutputs(outDir); // OutputError before anything is written
   prepareOutDir(outDir);
   const order = (v: string) => variantNames().indexOf(v);
   const sorted = [...evals].sort((a, b) => order(a.variant) - order(b.variant));
   writeCsvFile(strategies, STRATEGY_COLUMNS, sorted.flatMap((e) => e.strategyRows.map(strategyRecord)));
   writeCsvFile(paired, PAIRED_COLUMNS, sorted.flatMap((e) => e.paired.map(pairedRecord)));
-  fs.writeFileSync(chart, strategyChartSvg(sorted));
+  fs.writeFileSync(chart, chartSvg);
   return { strategies, paired, chart };
 }
 

@@ -3,7 +3,6 @@ import { getRules } from '../rules/variants';
 import { fmtP } from './paired';
 import type { HeldOut, PairedRow, SensitivityResult, VariantEvaluation } from './strategy-eval';
 import { StrategyRow } from './records';
-import { wilson as wilsonOf } from './stats';
 
 const pct = (x: number) => (Number.isFinite(x) ? `${(Math.round(x * 1000 + 1e-9) / 10).toFixed(1)}%` : '-');
 const pts = (x: number) => (Number.isFinite(x) ? `${x >= 0 ? '+' : ''}${(100 * x).toFixed(1)}` : '-');
@@ -87,49 +86,4 @@ export function formatSensitivity(r: SensitivityResult, labelA: string, labelB: 
     `  leader ${r.sameLeader ? 'the same' : 'changes'}; Kendall tau-b ${r.kendallTau.toFixed(2)}; significant pairs (Holm, 5%): ${r.significantA} in A, ${r.significantB} in B, ${r.significantBoth} in both; pairs whose difference changes sign: ${r.signFlips}`,
   );
   return out;
-}
-
-// ---- Chart ----
-
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
-
-/**
- * An SVG chart (no dependency): one panel per game, one row per strategy, a dot at the rate won
- * within the budget and a whisker for its 95% Wilson interval (the sampling uncertainty of that
- * lower-bound measure; the unknown deals could lift every rate further, up to 100%).
- */
-export function strategyChartSvg(evals: VariantEvaluation[]): string {
-  const rowH = 18;
-  const left = 150;
-  const plotW = 420;
-  const panelGap = 34;
-  const x = (r: number) => left + r * plotW;
-  const parts: string[] = [];
-  let y = 24;
-  for (const e of evals) {
-    const title = `${getRules(e.variant).title}: won within the per-rank budget, ${e.deals.length} deals`;
-    parts.push(`<text x="${left}" y="${y}" font-weight="bold">${esc(title)}</text>`);
-    y += 10;
-    const top = y;
-    const rows = e.strategyRows;
-    const bottom = top + rows.length * rowH;
-    for (let t = 0; t <= 10; t++) {
-      const gx = x(t / 10);
-      parts.push(`<line x1="${gx}" y1="${top}" x2="${gx}" y2="${bottom}" stroke="#ddd"/>`);
-      parts.push(`<text x="${gx}" y="${bottom + 12}" text-anchor="middle" font-size="10">${t * 10}%</text>`);
-    }
-    rows.forEach((r, i) => {
-      const cy = top + i * rowH + rowH / 2;
-      const oracle = r.strategy.startsWith('best');
-      const [lo, hi] = wilsonOf(r.won, r.deals);
-      const colour = oracle ? '#888' : '#1f5fa8';
-      parts.push(`<text x="${left - 8}" y="${cy + 4}" text-anchor="end" font-size="12">${esc(r.strategy)}</text>`);
-      parts.push(`<line x1="${x(lo)}" y1="${cy}" x2="${x(hi)}" y2="${cy}" stroke="${colour}" stroke-width="2"/>`);
-      parts.push(`<circle cx="${x(r.win_rate)}" cy="${cy}" r="4" fill="${colour}"/>`);
-      parts.push(`<text x="${x(hi) + 6}" y="${cy + 4}" font-size="11">${pct(r.win_rate)}</text>`);
-    });
-    y = bottom + 12 + panelGap;
-  }
-  const w = left + plotW + 60;
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${y - panelGap + 10}" font-family="sans-serif" font-size="13">\n<rect width="100%" height="100%" fill="white"/>\n${parts.join('\n')}\n</svg>\n`;
 }

@@ -15,6 +15,7 @@ import { BaseMode } from '../analysis/summary';
 import { ManifestError } from '../analysis/manifest';
 import { Shard, parseShard } from '../analysis/shard';
 import { MAIN_VARIANTS, cellsVariants, getRules, variantNames } from '../rules/variants';
+import { chartsAfterRun } from './chart';
 import { EXIT_FAILED, EXIT_INTERNAL, EXIT_USAGE, UsageError, reportError } from './errors';
 
 export interface AnalyzeCliOptions {
@@ -106,7 +107,7 @@ export function registerAnalyze(program: Command): Command {
   const cmd = program
     .command('analyze')
     .description(
-      'win rates of many seeded deals, solved in parallel; writes <variant>-deals.csv, <variant>-summary.csv and strategies.csv',
+      'win rates of many seeded deals, solved in parallel; writes <variant>-deals.csv, <variant>-summary.csv, strategies.csv, run.json and SVG charts',
     )
     .argument('<variant...>', `variants to analyse, or "all" (${MAIN_VARIANTS.join(', ')})`)
     .option('--seeds <A-B>', `seed range, inclusive (default ${DEFAULT_SEEDS.from}-${DEFAULT_SEEDS.to})`)
@@ -127,9 +128,10 @@ export function registerAnalyze(program: Command): Command {
       // main() uses parse(), not parseAsync(): the run goes on after it returns and sets the exit
       // status itself.
       runAnalysis({ ...opts, progress: o.quiet ? 'none' : undefined }).then(
-        (res) => {
+        async (res) => {
           if (res.interrupted) process.exit(res.signal === 'SIGTERM' ? 143 : 130);
-          process.stdout.write(formatReport(res).join('\n') + '\n');
+          const charts = await chartsAfterRun(res.options.outDir);
+          process.stdout.write([...formatReport(res), ...charts].join('\n') + '\n');
           process.exitCode = res.crashes.length ? EXIT_FAILED : 0;
         },
         (e: unknown) => {

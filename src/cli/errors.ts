@@ -42,3 +42,22 @@ export function usageMessage(e: unknown): string | null {
 export function reportError(message: string): void {
   process.stderr.write(`solitaire: ${oneLine(message)}\n`);
 }
+
+/**
+ * Finishes a command whose work goes on after main() returned (main uses parse(), not
+ * parseAsync()): `done` on success; otherwise one `solitaire: ...` line and exit status 2 when
+ * `badInput(e)` (or the error is a usage error), 3 for anything else.
+ */
+export function settle<T>(work: Promise<T>, done: (value: T) => void, badInput: (e: unknown) => boolean): void {
+  work.then(done).catch((e: unknown) => {
+    const msg = badInput(e) ? oneLine((e as Error).message) : usageMessage(e);
+    if (msg !== null) {
+      reportError(msg);
+      process.exitCode = EXIT_USAGE;
+      return;
+    }
+    reportError(`internal error: ${e instanceof Error ? e.message : String(e)}`);
+    if (process.env.SOLITAIRE_DEBUG && e instanceof Error) process.stderr.write(`${e.stack}\n`);
+    process.exitCode = EXIT_INTERNAL;
+  });
+}

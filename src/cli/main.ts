@@ -17,6 +17,7 @@ import { registerAnalyze } from './analyze';
 import { register as registerStrategies } from './strategies';
 import { register as registerAdvise } from './advise';
 import { register as registerMerge } from './merge';
+import { register as registerChart } from './chart';
 
 // ==== COMMANDS ====================================================================================
 // To add a command: one import above and one line in this list. Order = order in --help.
@@ -29,6 +30,7 @@ const COMMANDS: ((program: Command) => void)[] = [
   registerMerge,
   registerStrategies,
   registerAdvise,
+  registerChart,
 ];
 // ==================================================================================================
 

@@ -8,7 +8,8 @@ import { mergeRuns } from '../analysis/merge';
 import { OutputError } from '../analysis/outputs';
 import { RecordsError } from '../analysis/records';
 import { formatReport } from '../analysis/report';
-import { UsageError } from './errors';
+import { chartsAfterRun } from './chart';
+import { UsageError, settle } from './errors';
 import { out } from './io';
 
 export function register(program: Command): void {
@@ -59,6 +60,6 @@ Example (three shards of seeds 1-300, then the merge):
           resumedDeals: m.summary[m.summary.length - 1].deals,
         })),
       });
-      out(report.join('\n'));
+      settle(chartsAfterRun(o.out), (charts) => out([...report, ...charts].join('\n')), () => false);
     });
 }

@@ -6,9 +6,10 @@ import { Command } from 'commander';
 import { LEARNED_MODELS } from '../analysis/learned-model';
 import { OutputError } from '../analysis/outputs';
 import { RecordsError } from '../analysis/records';
-import { compareBudgets, evaluateVariant, PAIRED_FILE, TERRACE_VARIANTS, variantsIn, writeStrategyFiles } from '../analysis/strategy-eval';
+import { strategiesChartSvg } from '../analysis/charts';
+import { checkStrategyOutputs, compareBudgets, evaluateVariant, PAIRED_FILE, TERRACE_VARIANTS, variantsIn, writeStrategyFiles } from '../analysis/strategy-eval';
 import { formatEvaluation, formatSensitivity } from '../analysis/strategy-report';
-import { UsageError } from './errors';
+import { UsageError, settle } from './errors';
 import { out } from './io';
 
 interface StrategiesCliOptions {
@@ -82,10 +83,17 @@ Examples:
       if (evals.length === 0) throw new UsageError(`${dir}: no deal with per-rank rows (run analyze with --base all)`);
       const lines: string[] = [];
       for (const e of evals) lines.push(...formatEvaluation(e), '');
-      if (o.write) {
-        const files = records(() => writeStrategyFiles(o.out ?? dir, evals));
-        lines.push(`wrote ${files.strategies}, ${files.paired} and ${files.chart}`);
-      }
-      out(lines.join('\n'));
+      if (!o.write) return out(lines.join('\n'));
+      const outDir = o.out ?? dir;
+      records(() => checkStrategyOutputs(outDir)); // refused before the (asynchronous) chart is drawn
+      settle(
+        strategiesChartSvg(evals.flatMap((e) => e.strategyRows)),
+        (svg) => {
+          const files = writeStrategyFiles(outDir, evals, svg);
+          lines.push(`wrote ${files.strategies}, ${files.paired} and ${files.chart}`);
+          out(lines.join('\n'));
+        },
+        (e) => e instanceof RecordsError || e instanceof OutputError,
+      );
     });
 }

@@ -1,0 +1,70 @@
+// `solitaire chart DIR`: SVG charts of an analysis output directory, drawn from its summary CSVs
+// and strategies.csv (src/analysis/charts.ts). Bad input (a missing directory, one with nothing to
+// chart, a malformed CSV, a file that cannot be written) is one line, exit 2, nothing written.
+import * as fs from 'fs';
+import { Command } from 'commander';
+import * as path from 'path';
+import { OUTCOMES_CHART, STRATEGIES_CHART, readChartData, renderCharts, writeCharts, writeFilesWhole } from '../analysis/charts';
+import { OutputError } from '../analysis/outputs';
+import { RecordsError } from '../analysis/records';
+import { UsageError, reportError, settle } from './errors';
+import { out } from './io';
+
+const badInput = (e: unknown) => e instanceof RecordsError || e instanceof OutputError;
+
+/**
+ * The charts step at the end of analyze and merge: the report line naming the charts written, or
+ * none and a warning on stderr when they cannot be drawn (the results themselves are written).
+ */
+export async function chartsAfterRun(dir: string): Promise<string[]> {
+  try {
+    const files = await writeCharts(dir);
+    return files.length ? [`charts: ${files.map((f) => path.basename(f)).join(', ')}`] : [];
+  } catch (e) {
+    reportError(`warning: no charts drawn in ${dir}: ${e instanceof Error ? e.message : String(e)}`);
+    return [];
+  }
+}
+
+export function register(program: Command): void {
+  program
+    .command('chart')
+    .description(`write SVG charts of an analysis output directory next to its CSVs: <variant>-ranks.svg, ${OUTCOMES_CHART}, ${STRATEGIES_CHART}`)
+    .argument('<dir>', 'output directory of analyze (or merge) with <variant>-summary.csv files and/or strategies.csv')
+    .addHelpText(
+      'after',
+      `
+Writes, for what the directory has data for (and skips the rest):
+  <variant>-ranks.svg  per Terrace game (signora, double-signora, empress-of-italy) with per-rank
+                       rows: share of deals proved won / unknown / proved lost for each base rank,
+                       then best and any, with the 95% Wilson interval of the summary as whiskers
+  ${OUTCOMES_CHART.padEnd(19)}  one bar per game: proved won / unknown / proved lost, from its best row
+                       (Terrace games) or its any row (the others)
+  ${STRATEGIES_CHART.padEnd(19)}  from strategies.csv: each base-card strategy's won rate with its
+                       interval, against the oracles (best base chosen with hindsight)
+Unknown deals are never drawn as won. Same CSVs, same SVG bytes. Prints the files written.
+
+Example:
+  solitaire chart results/published`,
+    )
+    .action((dir: string) => {
+      if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory()) throw new UsageError(`${dir} is not a directory`);
+      let data;
+      try {
+        data = readChartData(dir);
+      } catch (e) {
+        if (badInput(e)) throw new UsageError((e as Error).message);
+        throw e;
+      }
+      if (data.summaries.size === 0 && !data.strategies?.length)
+        throw new UsageError(`${dir} holds no <variant>-summary.csv nor strategies.csv: nothing to chart (run solitaire analyze --out ${dir})`);
+      settle(
+        renderCharts(data).then((charts) => {
+          if (charts.size === 0) throw new UsageError(`${dir}: no summary or strategy row with deals: nothing to chart`);
+          return writeFilesWhole(dir, charts);
+        }),
+        (files) => out(files.join('\n')),
+        badInput,
+      );
+    });
+}
