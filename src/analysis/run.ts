@@ -2,8 +2,8 @@
 // written to CSV as they finish, summarised with Wilson intervals, plus base-card strategies.
 //
 // Design:
-// - Batching. Each variant's seeds are cut into batches (`batchSize` seeds, or by default batches
-//   that shrink from up to 20 seeds to 1 towards the end: batchSizes); a batch is one piscina task.
+// - Batching. The searches to do are cut into batches, one piscina task each (`batchSize` seeds, or
+//   by default batches that shrink to a single search at the end of the queue: planJobs).
 //   A batch item is a seed with the base choices still to search: for the Terrace family in mode
 //   `all`, every candidate rank (baseCandidates) and `any`; otherwise just `any`.
 // - Streaming and crashes: pool.ts runs the batches. The main thread appends each row to
@@ -60,7 +60,8 @@ export const DEFAULT_SEEDS = { from: 1, to: 200 } as const;
 export const DEFAULT_MAX_NODES = 200_000;
 /** Transposition table per worker thread, MB. */
 export const DEFAULT_TT_MB = 32;
-export const MAX_BATCH = 20;
+/** Most searches in one batch (one piscina task). */
+export const MAX_BATCH_SEARCHES = 64;
 /** Seeds of one run: the plan holds every seed in memory (about 1 KB and 36 µs each for Signora). */
 export const MAX_SEEDS = 100_000;
 /** The search policy of every analysis search (solve()'s default), recorded in the manifest. */
@@ -143,21 +144,6 @@ export function defaultWorkerFile(): string {
   const here = path.join(__dirname, 'worker.js');
   if (fs.existsSync(here)) return here;
   return path.resolve(__dirname, '..', '..', 'dist', 'src', 'analysis', 'worker.js');
-}
-
-/**
- * Batch sizes for `seeds` seeds (guided self-scheduling): each batch takes a quarter of a worker's
- * share of what is left, at most MAX_BATCH, so batches shrink towards single seeds at the end and
- * no worker sits idle while another finishes a long last batch. A fixed `size` overrides.
- */
-export function batchSizes(seeds: number, workers: number, size?: number): number[] {
-  const out: number[] = [];
-  for (let left = seeds; left > 0; ) {
-    const n = Math.min(left, size ?? Math.max(1, Math.min(MAX_BATCH, Math.ceil(left / (workers * 4)))));
-    out.push(n);
-    left -= n;
-  }
-  return out;
 }
 
 /** State of one variant during the run. */
@@ -313,16 +299,41 @@ function dealDone(st: VariantState, seed: number, mode: BaseMode): void {
   st.progress.done++;
 }
 
-/** The batches of searches still to do, variant by variant. */
+/**
+ * The batches of searches still to do, variant by variant. With `batchSize`, that many seeds per
+ * batch. Otherwise guided self-scheduling over searches (one deal and base choice): each batch
+ * takes a quarter of a worker's share of the searches left, at most MAX_BATCH_SEARCHES, so batches
+ * shrink to single searches at the end of the queue and no worker sits idle while another finishes
+ * a long last batch (a Terrace deal alone is up to 14 searches).
+ */
 function planJobs(states: Map<string, VariantState>, workers: number, batchSize?: number): PoolJob[] {
   const jobs: PoolJob[] = [];
-  for (const [variant, st] of states) {
-    const todo = [...st.pending.keys()].sort((a, b) => a - b);
-    let i = 0;
-    for (const size of batchSizes(todo.length, workers, batchSize)) {
-      jobs.push({ variant, items: todo.slice(i, i + size).map((seed) => ({ seed, bases: [...st.pending.get(seed)!].map(labelToBase) })) });
-      i += size;
+  if (batchSize !== undefined) {
+    for (const [variant, st] of states) {
+      const todo = [...st.pending.keys()].sort((a, b) => a - b);
+      for (let i = 0; i < todo.length; i += batchSize)
+        jobs.push({ variant, items: todo.slice(i, i + batchSize).map((seed) => ({ seed, bases: [...st.pending.get(seed)!].map(labelToBase) })) });
     }
+    return jobs;
+  }
+  let left = 0;
+  for (const st of states.values()) for (const p of st.pending.values()) left += p.size;
+  for (const [variant, st] of states) {
+    let job: PoolJob | null = null;
+    let room = 0;
+    for (const seed of [...st.pending.keys()].sort((a, b) => a - b))
+      for (const label of st.pending.get(seed)!) {
+        if (!job || room === 0) {
+          job = { variant, items: [] };
+          jobs.push(job);
+          room = Math.max(1, Math.min(MAX_BATCH_SEARCHES, Math.ceil(left / (workers * 4))));
+        }
+        const last = job.items[job.items.length - 1];
+        if (last && last.seed === seed) last.bases.push(labelToBase(label));
+        else job.items.push({ seed, bases: [labelToBase(label)] });
+        room--;
+        left--;
+      }
   }
   return jobs;
 }

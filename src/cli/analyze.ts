@@ -118,7 +118,7 @@ export function registerAnalyze(program: Command): Command {
     .option('--out <dir>', 'output directory', 'results')
     .option('--resume', 'keep the rows already in the per-deal files and search only the missing ones')
     .option('--quiet', 'no progress output')
-    .option('--batch <n>', 'seeds per worker task (default: shrinking from at most 20 to 1 towards the end of the run, so that workers finish together)')
+    .option('--batch <n>', 'seeds per worker task (default: batches of searches that shrink to one search at the end of the run, so that workers finish together)')
     .option('--shard <K/N>', 'search only shard K of N of the seed range (every N-th seed, from the K-th); join the shards with "solitaire merge"')
     .option('--cells <n>', 'freecell only: number of free cells, 0-4 (default 4)')
     .option('--tt-mb <n>', `memory cap of each search, MB per worker thread (default ${DEFAULT_TT_MB})`)
