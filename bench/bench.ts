@@ -71,25 +71,15 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { stringify } from 'csv-stringify/sync';
-import { Deal, dealFromSeed } from '../src/engine/deal';
+import { type Deal, dealFromSeed } from '../src/engine/deal';
 import { getRules, VARIANTS } from '../src/rules/variants';
-import { RuleTable } from '../src/rules/vocabulary';
-import { isSearchKind, SearchKind, solve, SolveResult, Verdict } from '../src/solver/solve';
+import type { RuleTable } from '../src/rules/vocabulary';
+import { isSearchKind, type SearchKind, solve, type SolveResult, type Verdict } from '../src/solver/solve';
 import { TranspositionTable } from '../src/solver/tt';
 import { runAnalysis, DEFAULT_MAX_NODES as POOL_MAX_NODES } from '../src/analysis/run';
 import { buildHarness, FC_PRESETS, runLib } from './fclib';
 import { pad, parseRange, quantile, sortNum, sum } from './util';
-import {
-  DEFAULT_FC_ITERS,
-  ensureFcSolve,
-  FcRun,
-  fcMovesToSpecs,
-  fcVersion,
-  measureStartCost,
-  replayOurs,
-  runFcSolve,
-  StartCost,
-} from './fcsolve';
+import { DEFAULT_FC_ITERS, ensureFcSolve, type FcRun, fcMovesToSpecs, fcVersion, measureStartCost, replayOurs, runFcSolve, type StartCost } from './fcsolve';
 
 // ---- options ----
 
@@ -119,7 +109,24 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
     if (i + 1 >= argv.length || argv[i + 1].startsWith('--')) throw new Error(`--${name} needs a value`);
     return argv[i + 1];
   };
-  const known = new Set(['seeds', 'timeout', 'quick', 'search', 'variants', 'analysis-seeds', 'analysis-variant', 'fc-iters', 'fc-atomic', 'no-fc', 'no-fc-lib', 'fc-process', 'no-install', 'no-analysis', 'out', 'help']);
+  const known = new Set([
+    'seeds',
+    'timeout',
+    'quick',
+    'search',
+    'variants',
+    'analysis-seeds',
+    'analysis-variant',
+    'fc-iters',
+    'fc-atomic',
+    'no-fc',
+    'no-fc-lib',
+    'fc-process',
+    'no-install',
+    'no-analysis',
+    'out',
+    'help',
+  ]);
   for (const a of argv) if (a.startsWith('--') && !known.has(a.slice(2))) throw new Error(`unknown option ${a}`);
   const quick = has('quick');
   const seeds = parseRange(val('seeds') ?? (quick ? '1-30' : '1-200'), '--seeds');
@@ -237,10 +244,13 @@ export function diagnose(deal: Deal, ours: OurDeal, fc: FcDeal, o: BenchOptions,
     const r = solve(deal, { search: o.search, timeoutMs: Math.max(o.timeoutMs, 5000), maxNodes: 1e12 });
     const rep = r.result === 'won' ? replayOurs(deal, r.moves) : null;
     if (rep?.won) parts.push(`our ${r.moves.length}-move solution replays to a win with playChecked: fc-solve's "could not solve" is wrong for these rules`);
-    else parts.push(`our won does NOT replay (${rep ? rep.error ?? 'not won at the end' : 'solver did not win again'}): bug in our solver`);
+    else parts.push(`our won does NOT replay (${rep ? (rep.error ?? 'not won at the end') : 'solver did not win again'}): bug in our solver`);
   } else {
     const rep = fc.run.moves ? fcMovesToSpecs(deal, fc.run.moves) : null;
-    if (rep?.won) parts.push(`fc-solve's solution (${fc.run.moves!.length} moves, ${rep.played} single-card) replays to a win on our engine: our "lost" is WRONG (solver bug)`);
+    if (rep?.won)
+      parts.push(
+        `fc-solve's solution (${fc.run.moves!.length} moves, ${rep.played} single-card) replays to a win on our engine: our "lost" is WRONG (solver bug)`,
+      );
     else parts.push(`fc-solve's solution does not replay on our engine (${rep?.error ?? 'no moves'}): a rules difference or an fc-solve error`);
   }
   const atomic = runFcSolve(deal, { bin, maxIters: 20_000_000, timeoutMs: 30_000, atomic: true });
@@ -293,10 +303,30 @@ async function runPool(workers: number, range: { variant: string; from: number; 
 // ---- report ----
 
 const COLUMNS = [
-  'section', 'variant', 'solver', 'seeds', 'budget_ms', 'deals', 'won', 'lost', 'unknown',
-  'median_ms', 'p95_ms', 'net_median_ms', 'total_s', 'deals_per_s', 'net_deals_per_s', 'work_per_s',
-  'peak_rss_mb', 'ratio_vs_ours', 'net_ratio_vs_ours', 'both_resolved', 'agree', 'conflicts',
-  'replay_failures', 'note',
+  'section',
+  'variant',
+  'solver',
+  'seeds',
+  'budget_ms',
+  'deals',
+  'won',
+  'lost',
+  'unknown',
+  'median_ms',
+  'p95_ms',
+  'net_median_ms',
+  'total_s',
+  'deals_per_s',
+  'net_deals_per_s',
+  'work_per_s',
+  'peak_rss_mb',
+  'ratio_vs_ours',
+  'net_ratio_vs_ours',
+  'both_resolved',
+  'agree',
+  'conflicts',
+  'replay_failures',
+  'note',
 ] as const;
 type Row = Partial<Record<(typeof COLUMNS)[number], string | number>>;
 
@@ -307,7 +337,6 @@ const f3 = (x: number) => (Number.isFinite(x) ? Number(x.toFixed(3)) : '');
 function count(vs: Verdict[]): { won: number; lost: number; unknown: number } {
   return { won: vs.filter((v) => v === 'won').length, lost: vs.filter((v) => v === 'lost').length, unknown: vs.filter((v) => v === 'unknown').length };
 }
-
 
 /** What the sections share: the options, the CSV rows, and our runs for the fc-solve tables. */
 interface Ctx {
@@ -343,8 +372,13 @@ function fcProcessRuns(ctx: Ctx): void {
           const start = measureStartCost(fcBin);
           fcRuns.set(label, { start, deals: runFc(label, o, fcBin, start) });
           rows.push({
-            section: 'fc-start', variant: label, solver: 'fc-solve', deals: start.samples.length, median_ms: f2(start.medianMs),
-            net_median_ms: f2(start.medianMs), note: `trivial board; min ${start.minMs.toFixed(2)} max ${start.maxMs.toFixed(2)} ms; parent rss ${(process.memoryUsage.rss() / 2 ** 20).toFixed(0)} MB`,
+            section: 'fc-start',
+            variant: label,
+            solver: 'fc-solve',
+            deals: start.samples.length,
+            median_ms: f2(start.medianMs),
+            net_median_ms: f2(start.medianMs),
+            note: `trivial board; min ${start.minMs.toFixed(2)} max ${start.maxMs.toFixed(2)} ms; parent rss ${(process.memoryUsage.rss() / 2 ** 20).toFixed(0)} MB`,
           });
         }
         const st = [...fcRuns.values()].map((r) => r.start);
@@ -359,7 +393,6 @@ function fcProcessRuns(ctx: Ctx): void {
       }
     }
   }
-
 }
 
 /** Section 1: our solver, one deal at a time, per variant table. */
@@ -370,7 +403,8 @@ function oursSection(ctx: Ctx): void {
   const tt = new TranspositionTable(64);
   // JIT warm-up: a few deals of every table, from seeds outside any benchmark range, untimed.
   for (const label of tables)
-    for (let k = 0; k < WARMUP_DEALS; k++) solve(dealFromSeed(tableRules(label), WARMUP_SEED + k), { search: o.search, timeoutMs: Math.min(o.timeoutMs, 200), maxNodes: 1e12, tt });
+    for (let k = 0; k < WARMUP_DEALS; k++)
+      solve(dealFromSeed(tableRules(label), WARMUP_SEED + k), { search: o.search, timeoutMs: Math.min(o.timeoutMs, 200), maxNodes: 1e12, tt });
   console.log(`\nour solver (${o.search}), one deal at a time on the main thread`);
   console.log('variant              deals   won  lost  unknown  median ms   p95 ms   deals/s    nodes/s  peak rss MB  replay fails');
   for (const label of tables) {
@@ -382,17 +416,28 @@ function oursSection(ctx: Ctx): void {
     const nodesPerSec = total > 0 ? sum(r.deals.map((d) => d.nodes)) / total : 0;
     const fails = r.deals.filter((d) => d.replayError);
     rows.push({
-      section: 'solve', variant: label, solver: `ours-${o.search}`, seeds, budget_ms: o.timeoutMs, deals: r.deals.length, ...c,
-      median_ms: f2(quantile(ms, 0.5)), p95_ms: f2(quantile(ms, 0.95)), total_s: f3(total), deals_per_s: f2(r.deals.length / total),
-      net_deals_per_s: f2(r.deals.length / total), work_per_s: Math.round(nodesPerSec), peak_rss_mb: f1(r.peakRssMb),
-      replay_failures: fails.length, note: fails.map((d) => `seed ${d.seed}: ${d.replayError}`).join('; '),
+      section: 'solve',
+      variant: label,
+      solver: `ours-${o.search}`,
+      seeds,
+      budget_ms: o.timeoutMs,
+      deals: r.deals.length,
+      ...c,
+      median_ms: f2(quantile(ms, 0.5)),
+      p95_ms: f2(quantile(ms, 0.95)),
+      total_s: f3(total),
+      deals_per_s: f2(r.deals.length / total),
+      net_deals_per_s: f2(r.deals.length / total),
+      work_per_s: Math.round(nodesPerSec),
+      peak_rss_mb: f1(r.peakRssMb),
+      replay_failures: fails.length,
+      note: fails.map((d) => `seed ${d.seed}: ${d.replayError}`).join('; '),
     });
     console.log(
       `${pad(label, 18, true)} ${pad(r.deals.length, 7)} ${pad(c.won, 5)} ${pad(c.lost, 5)} ${pad(c.unknown, 8)} ${pad(quantile(ms, 0.5).toFixed(1), 10)} ${pad(quantile(ms, 0.95).toFixed(1), 8)} ${pad((r.deals.length / total).toFixed(2), 9)} ${pad(Math.round(nodesPerSec), 10)} ${pad(r.peakRssMb.toFixed(1), 12)} ${pad(fails.length, 13)}`,
     );
     for (const d of fails) console.log(`  REPLAY FAILURE ${label} seed ${d.seed}: ${d.replayError}`);
   }
-
 }
 
 /** Section 2: the analysis pool's throughput with 1 and 2 workers. */
@@ -400,7 +445,9 @@ async function poolSection(ctx: Ctx): Promise<void> {
   const { o, rows } = ctx;
   if (o.analysis) {
     const a = o.analysis;
-    console.log(`\nanalysis pool (runAnalysis, ${a.variant} seeds ${a.from}-${a.to}, the worker's default search, max ${POOL_MAX_NODES} nodes / ${o.timeoutMs} ms per deal)`);
+    console.log(
+      `\nanalysis pool (runAnalysis, ${a.variant} seeds ${a.from}-${a.to}, the worker's default search, max ${POOL_MAX_NODES} nodes / ${o.timeoutMs} ms per deal)`,
+    );
     let one = NaN;
     for (const w of [1, 2]) {
       const r = await runPool(w, a, o);
@@ -416,13 +463,23 @@ async function poolSection(ctx: Ctx): Promise<void> {
           `searches ${r.searchSeconds.toFixed(2)} s in all)${w === 2 && one > 0 ? `, ${(dps / one).toFixed(2)}x one worker` : ''}`,
       );
       rows.push({
-        section: 'analysis', variant: a.variant, solver: `pool-${w}w`, seeds: `${a.from}-${a.to}`, budget_ms: o.timeoutMs, deals: r.deals,
-        won: r.won, lost: r.lost, unknown: r.unknown, total_s: f3(r.seconds), deals_per_s: f2(dps), net_deals_per_s: f2(dps),
-        ratio_vs_ours: w === 2 && one > 0 ? f2(dps / one) : '', note: `${w} worker thread(s); wall time incl. pool start; searches ${r.searchSeconds.toFixed(2)} s`,
+        section: 'analysis',
+        variant: a.variant,
+        solver: `pool-${w}w`,
+        seeds: `${a.from}-${a.to}`,
+        budget_ms: o.timeoutMs,
+        deals: r.deals,
+        won: r.won,
+        lost: r.lost,
+        unknown: r.unknown,
+        total_s: f3(r.seconds),
+        deals_per_s: f2(dps),
+        net_deals_per_s: f2(dps),
+        ratio_vs_ours: w === 2 && one > 0 ? f2(dps / one) : '',
+        note: `${w} worker thread(s); wall time incl. pool start; searches ${r.searchSeconds.toFixed(2)} s`,
       });
     }
   }
-
 }
 
 /** Section 3, second half: the process-per-deal fc-solve figures against ours, with verdict conflicts diagnosed. */
@@ -469,17 +526,34 @@ function fcProcessSection(ctx: Ctx): void {
       const ourMs = our.deals.map((d) => d.ms);
       const medOurs = quantile(sortNum(ourMs), 0.5);
       rows.push({
-        section: 'fc-solve', variant: label, solver: o.fcAtomic ? 'fc-solve-atomic' : 'fc-solve', seeds, budget_ms: o.timeoutMs, deals: fc.length, ...c,
-        median_ms: f2(quantile(raw, 0.5)), p95_ms: f2(quantile(raw, 0.95)), net_median_ms: f2(quantile(net, 0.5)), total_s: f3(rawTotal),
-        deals_per_s: f2(dps), net_deals_per_s: f2(netDps), work_per_s: rawTotal > 0 ? Math.round(iters / rawTotal) : '',
-        ratio_vs_ours: f2(dps / ourDps), net_ratio_vs_ours: f2(netDps / ourDps), both_resolved: both, agree, conflicts: mine.length,
+        section: 'fc-solve',
+        variant: label,
+        solver: o.fcAtomic ? 'fc-solve-atomic' : 'fc-solve',
+        seeds,
+        budget_ms: o.timeoutMs,
+        deals: fc.length,
+        ...c,
+        median_ms: f2(quantile(raw, 0.5)),
+        p95_ms: f2(quantile(raw, 0.95)),
+        net_median_ms: f2(quantile(net, 0.5)),
+        total_s: f3(rawTotal),
+        deals_per_s: f2(dps),
+        net_deals_per_s: f2(netDps),
+        work_per_s: rawTotal > 0 ? Math.round(iters / rawTotal) : '',
+        ratio_vs_ours: f2(dps / ourDps),
+        net_ratio_vs_ours: f2(netDps / ourDps),
+        both_resolved: both,
+        agree,
+        conflicts: mine.length,
         replay_failures: fails.length,
         note: [
           fcNote,
           ...mine.map((k) => `seed ${k.seed}: ours ${k.ours}, fc-solve ${k.fc}`),
           ...errors.slice(0, 3).map((d) => `seed ${d.seed}: ${d.run.error}`),
           ...fails.map((d) => `seed ${d.seed}: fc solution does not replay: ${d.replayError}`),
-        ].filter(Boolean).join('; '),
+        ]
+          .filter(Boolean)
+          .join('; '),
       });
       const cells = `${label === 'winery' ? 'winery' : label === 'freecell' ? 'freecell-4' : label}`;
       console.log(
@@ -498,7 +572,6 @@ function fcProcessSection(ctx: Ctx): void {
       for (const k of conflicts) console.log(`  ${k.variant} seed ${k.seed}: ours ${k.ours}, fc-solve ${k.fc}: ${k.diagnosis}`);
     }
   }
-
 }
 
 /** Section 4: fc-solve's library in process on the same deals (the fair comparison). */
@@ -544,10 +617,24 @@ function fcLibSection(ctx: Ctx): void {
             else disagree.push(`seed ${u.seed}: ours ${u.result}, fc-solve ${r.result}`);
           });
           rows.push({
-            section: 'fc-lib', variant: label, solver: `fc-lib-${preset}`, seeds, budget_ms: o.timeoutMs, deals: runs.length, ...c,
-            median_ms: f2(quantile(ms, 0.5)), p95_ms: f2(quantile(ms, 0.95)), total_s: f3(sum(ms) / 1000), deals_per_s: f2(dps),
-            net_deals_per_s: f2(dps), work_per_s: Math.round(sum(runs.map((r) => r.iterations ?? 0)) / (sum(ms) / 1000)),
-            ratio_vs_ours: f2(dps / ourDps), both_resolved: both, agree, conflicts: disagree.length, replay_failures: fails.length,
+            section: 'fc-lib',
+            variant: label,
+            solver: `fc-lib-${preset}`,
+            seeds,
+            budget_ms: o.timeoutMs,
+            deals: runs.length,
+            ...c,
+            median_ms: f2(quantile(ms, 0.5)),
+            p95_ms: f2(quantile(ms, 0.95)),
+            total_s: f3(sum(ms) / 1000),
+            deals_per_s: f2(dps),
+            net_deals_per_s: f2(dps),
+            work_per_s: Math.round(sum(runs.map((r) => r.iterations ?? 0)) / (sum(ms) / 1000)),
+            ratio_vs_ours: f2(dps / ourDps),
+            both_resolved: both,
+            agree,
+            conflicts: disagree.length,
+            replay_failures: fails.length,
             note: [libNote, ...disagree, ...fails].filter(Boolean).join('; '),
           });
           console.log(
@@ -557,11 +644,10 @@ function fcLibSection(ctx: Ctx): void {
           for (const f of fails) console.log(`  ${label} ${preset}: fc-solve's solution does not replay on our engine: ${f}`);
         }
       }
-      console.log('ours/fc = our deals per second / fc-solve\'s, in process on the same deals; < 1 means fc-solve is faster.');
-      console.log("fc-solve's default and lg presets use meta-moves: their \"lost\" is not a proof (atomic is complete).");
+      console.log("ours/fc = our deals per second / fc-solve's, in process on the same deals; < 1 means fc-solve is faster.");
+      console.log('fc-solve\'s default and lg presets use meta-moves: their "lost" is not a proof (atomic is complete).');
     }
   }
-
 }
 
 async function main(): Promise<void> {
@@ -574,7 +660,12 @@ async function main(): Promise<void> {
   }
   if (process.argv.includes('--help')) {
     const src = [__filename.replace(/\.js$/, '.ts'), path.resolve(__dirname, '..', '..', 'bench', 'bench.ts')].find((f) => fs.existsSync(f));
-    const head = src ? fs.readFileSync(src, 'utf8').split('\n').filter((l) => l.startsWith('//')) : ['see bench/bench.ts'];
+    const head = src
+      ? fs
+          .readFileSync(src, 'utf8')
+          .split('\n')
+          .filter((l) => l.startsWith('//'))
+      : ['see bench/bench.ts'];
     console.log(head.map((l) => l.replace(/^\/\/ ?/, '')).join('\n'));
     return;
   }
@@ -582,7 +673,10 @@ async function main(): Promise<void> {
   const seeds = `${o.from}-${o.to}`;
   console.log(
     `bench: seeds ${seeds}, budget ${o.timeoutMs} ms per deal, our search ${o.search}, node ${process.version}, ` +
-      `${os.availableParallelism()} cpus, load ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`,
+      `${os.availableParallelism()} cpus, load ${os
+        .loadavg()
+        .map((x) => x.toFixed(2))
+        .join(' ')}`,
   );
 
   const ctx: Ctx = { o, seeds, rows: [], ours: new Map(), fcBin: null, fcNote: '', fcRuns: new Map() };

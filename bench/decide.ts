@@ -10,7 +10,7 @@
 // counts of a deal do not.
 import { getRules, VARIANTS } from '../src/rules/variants';
 import { dealFromSeed } from '../src/engine/deal';
-import { baseCandidates, isSearchKind, SEARCH_KINDS, SearchKind, solve } from '../src/solver/solve';
+import { baseCandidates, isSearchKind, SEARCH_KINDS, type SearchKind, solve } from '../src/solver/solve';
 import { TranspositionTable } from '../src/solver/tt';
 import { arg, fail as failWith, flag, parseRange } from './util';
 
@@ -49,7 +49,7 @@ function main(): void {
   try {
     range = parseRange(arg('seeds', '20001-20200'), '--seeds');
   } catch (e) {
-    return fail((e as Error).message);
+    fail((e as Error).message);
   }
   const [a, b] = [range.from, range.to];
   const timeoutMs = Number(arg('timeout', '5000'));

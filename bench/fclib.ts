@@ -11,8 +11,8 @@ import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { Deal } from '../src/engine/deal';
-import { dealToFcBoard, fcGameArgs, FcRun, parseFcOutput } from './fcsolve';
+import type { Deal } from '../src/engine/deal';
+import { dealToFcBoard, fcGameArgs, type FcRun, parseFcOutput } from './fcsolve';
 
 export const FC_PRESETS: Record<string, string[]> = {
   default: [],

@@ -29,10 +29,10 @@
 //   install it. Never throws.
 import { spawnSync } from 'child_process';
 import { cardName, rankOf, suitOf } from '../src/cards/card';
-import { Deal } from '../src/engine/deal';
-import { MoveSpec, playChecked } from '../src/engine/legality';
+import type { Deal } from '../src/engine/deal';
+import { type MoveSpec, playChecked } from '../src/engine/legality';
 import { GameState } from '../src/engine/state';
-import { RuleTable } from '../src/rules/vocabulary';
+import type { RuleTable } from '../src/rules/vocabulary';
 
 export type FcVerdict = 'won' | 'lost' | 'unknown';
 
@@ -98,17 +98,28 @@ export function fcGameArgs(rules: RuleTable): string[] {
   const why = fcUnsupported(rules);
   if (why) throw new Error(`fc-solve cannot play ${rules.name}: ${why}`);
   return [
-    '--freecells-num', String(rules.cells),
-    '--stacks-num', String(rules.tableauDeal.length),
-    '--decks-num', '1',
-    '--sequences-are-built-by', 'alternate_color',
-    '--sequence-move', 'limited',
-    '--empty-stacks-filled-by', 'all',
+    '--freecells-num',
+    String(rules.cells),
+    '--stacks-num',
+    String(rules.tableauDeal.length),
+    '--decks-num',
+    '1',
+    '--sequences-are-built-by',
+    'alternate_color',
+    '--sequence-move',
+    'limited',
+    '--empty-stacks-filled-by',
+    'all',
   ];
 }
 
 /** fc-solve's suit letters in the order of its Foundations line, with our suit numbers (C D H S = 0..3). */
-const FC_FOUNDATION_SUITS: [string, number][] = [['H', 2], ['C', 0], ['D', 1], ['S', 3]];
+const FC_FOUNDATION_SUITS: [string, number][] = [
+  ['H', 2],
+  ['C', 0],
+  ['D', 1],
+  ['S', 3],
+];
 
 /** The deal (or any position of a FreeCell-like variant) as fc-solve's board text. */
 export function dealToFcBoard(deal: Deal): string {

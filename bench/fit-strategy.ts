@@ -11,10 +11,10 @@
 // the data, for `solitaire advise`) as a TypeScript constant, and prints the held-out evaluation.
 import * as fs from 'fs';
 import { RANKS } from '../src/cards/card';
-import { AdviceTable, bucketOf, quantile, releaseOf } from '../src/analysis/advice';
+import { type AdviceTable, bucketOf, quantile, releaseOf } from '../src/analysis/advice';
 import { FEATURE_NAMES, rankFeatures } from '../src/analysis/features';
-import { LearnedModel, fitLogistic, learnedStrategy, unitWeights } from '../src/analysis/learned';
-import { EvalDeal, TERRACE_VARIANTS, evaluateHeldOut, loadEvalDeals, readDealRowsAnyVersion } from '../src/analysis/strategy-eval';
+import { type LearnedModel, fitLogistic, learnedStrategy, unitWeights } from '../src/analysis/learned';
+import { type EvalDeal, TERRACE_VARIANTS, evaluateHeldOut, loadEvalDeals, readDealRowsAnyVersion } from '../src/analysis/strategy-eval';
 import { dealFile } from '../src/analysis/records';
 import { arg, fail as failWith } from './util';
 
@@ -35,7 +35,14 @@ function budgetOf(dir: string, variant: string): number {
   return max;
 }
 
-function fit(variant: string, deals: EvalDeal[], candidates: 'exposed' | 'all', lambda: number, train: { from: number; to: number }, source: string): LearnedModel {
+function fit(
+  variant: string,
+  deals: EvalDeal[],
+  candidates: 'exposed' | 'all',
+  lambda: number,
+  train: { from: number; to: number },
+  source: string,
+): LearnedModel {
   const features = featuresFor(variant);
   const idx = features.map((f) => (FEATURE_NAMES as readonly string[]).indexOf(f));
   const X: number[][] = [];
@@ -82,8 +89,7 @@ function main(): void {
     const choices: ('exposed' | 'all')[] = variant === 'signora' ? ['exposed'] : ['exposed', 'all'];
     for (const candidates of choices)
       for (const lambda of [100, 10, 1, 0.1]) {
-        const score =
-          wins(fit(variant, odd, candidates, lambda, train, source), even) + wins(fit(variant, even, candidates, lambda, train, source), odd);
+        const score = wins(fit(variant, odd, candidates, lambda, train, source), even) + wins(fit(variant, even, candidates, lambda, train, source), odd);
         console.log(`${variant}: cross-validation, candidates ${candidates}, lambda ${lambda}: ${score} of ${deals.length} training deals won`);
         if (!best || score > best.score) best = { candidates, lambda, score };
       }

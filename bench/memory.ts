@@ -79,7 +79,22 @@ function main(): void {
         const m = measure(search, cap, maxNodes);
         const growth = m.peak - m.before;
         const within = growth <= cap + SLACK_MB ? 'yes' : 'NO';
-        console.log(fmt([m.search, String(cap), String(maxNodes), m.result, m.stopReason || '-', String(m.nodes), m.seconds.toFixed(1), m.before.toFixed(0), m.peak.toFixed(0), growth.toFixed(0), m.structures.toFixed(1), within]));
+        console.log(
+          fmt([
+            m.search,
+            String(cap),
+            String(maxNodes),
+            m.result,
+            m.stopReason || '-',
+            String(m.nodes),
+            m.seconds.toFixed(1),
+            m.before.toFixed(0),
+            m.peak.toFixed(0),
+            growth.toFixed(0),
+            m.structures.toFixed(1),
+            within,
+          ]),
+        );
       }
 }
 

@@ -17,7 +17,7 @@ const MAIN = path.resolve(__dirname, '..', 'src', 'cli', 'main.js');
 
 function main(): void {
   const variants = arg('variants', 'signora').split(',');
-  let seeds;
+  let seeds: { from: number; to: number };
   try {
     seeds = parseRange(arg('seeds', '1001-1160'), '--seeds');
   } catch (e) {
@@ -31,12 +31,18 @@ function main(): void {
   const walls = new Map<number, number[]>(counts.map((n) => [n, []]));
   const busy = new Map<number, number[]>(counts.map((n) => [n, []]));
   let searches = 0;
-  console.log(`analyze ${variants.join(' ')} --seeds ${seeds.from}-${seeds.to} --max-nodes ${maxNodes}; ${os.availableParallelism()} cores; ${rounds} round(s)`);
+  console.log(
+    `analyze ${variants.join(' ')} --seeds ${seeds.from}-${seeds.to} --max-nodes ${maxNodes}; ${os.availableParallelism()} cores; ${rounds} round(s)`,
+  );
   for (let r = 0; r < rounds; r++)
     for (const n of counts) {
       const out = path.join(tmp, `w${n}-${r}`);
       const t0 = process.hrtime.bigint();
-      const res = spawnSync(process.execPath, [MAIN, 'analyze', ...variants, '--seeds', `${seeds.from}-${seeds.to}`, '--max-nodes', maxNodes, '--workers', String(n), '--quiet', '--out', out], { encoding: 'utf8' });
+      const res = spawnSync(
+        process.execPath,
+        [MAIN, 'analyze', ...variants, '--seeds', `${seeds.from}-${seeds.to}`, '--max-nodes', maxNodes, '--workers', String(n), '--quiet', '--out', out],
+        { encoding: 'utf8' },
+      );
       const s = Number(process.hrtime.bigint() - t0) / 1e9;
       if (res.status !== 0) fail('bench:scaling', `analyze failed: ${res.stderr.trim()}`);
       const rows = variants.flatMap((v) => readDealFile(path.join(out, `${v}-deals.csv`)));
@@ -44,7 +50,9 @@ function main(): void {
       const searchSeconds = rows.reduce((a, x) => a + x.ms, 0) / 1000;
       walls.get(n)!.push(s);
       busy.get(n)!.push(searchSeconds / (n * s));
-      console.log(`  round ${r + 1}, ${n} worker(s): ${s.toFixed(1)} s wall, ${searchSeconds.toFixed(1)} s in searches, workers busy ${(100 * searchSeconds / (n * s)).toFixed(1)}%`);
+      console.log(
+        `  round ${r + 1}, ${n} worker(s): ${s.toFixed(1)} s wall, ${searchSeconds.toFixed(1)} s in searches, workers busy ${((100 * searchSeconds) / (n * s)).toFixed(1)}%`,
+      );
     }
   fs.rmSync(tmp, { recursive: true, force: true });
   const best = (n: number) => Math.min(...walls.get(n)!);
@@ -52,7 +60,9 @@ function main(): void {
   const meanBusy = (n: number) => busy.get(n)!.reduce((a, b) => a + b, 0) / busy.get(n)!.length;
   console.log(`${pad('workers', 8)} ${pad('best wall s', 12)} ${pad('searches/s', 11)} ${pad('speed-up', 9)} ${pad('busy', 7)}`);
   for (const n of counts)
-    console.log(`${pad(n, 8)} ${pad(best(n).toFixed(1), 12)} ${pad((searches / best(n)).toFixed(1), 11)} ${pad((base / best(n)).toFixed(2) + 'x', 9)} ${pad((100 * meanBusy(n)).toFixed(1) + '%', 7)}`);
+    console.log(
+      `${pad(n, 8)} ${pad(best(n).toFixed(1), 12)} ${pad((searches / best(n)).toFixed(1), 11)} ${pad((base / best(n)).toFixed(2) + 'x', 9)} ${pad((100 * meanBusy(n)).toFixed(1) + '%', 7)}`,
+    );
   console.log(`(${searches} searches per run; speed-up = best wall time at ${counts[0]} worker(s) / best wall time)`);
 }
 

@@ -6,7 +6,7 @@
 //                          [--variants a,b,...]
 import { getRules, VARIANTS } from '../src/rules/variants';
 import { dealFromSeed } from '../src/engine/deal';
-import { SearchKind, solve } from '../src/solver/solve';
+import { type SearchKind, solve } from '../src/solver/solve';
 import { TranspositionTable } from '../src/solver/tt';
 import { arg, quantile } from './util';
 

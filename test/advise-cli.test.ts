@@ -37,7 +37,7 @@ afterAll(() => {
 });
 
 describe('solitaire advise', () => {
-  it('lists every candidate rank in the recommended order with measured rates and this deal\'s verdicts', () => {
+  it("lists every candidate rank in the recommended order with measured rates and this deal's verdicts", () => {
     const r = cli('advise', 'signora', '--seed', '2', '--max-nodes', '5000');
     expect(r.status, r.stderr).toBe(0);
     const lines = r.stdout.trim().split('\n');
@@ -64,7 +64,12 @@ describe('solitaire advise', () => {
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/order of lowest-exposed/);
     expect(r.stdout).not.toMatch(/this deal|won \(\d+ moves\)|unknown$/m);
-    expect(r.stdout.trim().split('\n').filter((l) => /^\s+(\d+|-)\s+[A2-9TJQK]\s/.test(l))).toHaveLength(13);
+    expect(
+      r.stdout
+        .trim()
+        .split('\n')
+        .filter((l) => /^\s+(\d+|-)\s+[A2-9TJQK]\s/.test(l)),
+    ).toHaveLength(13);
   });
   it('explains itself', () => {
     const r = cli('advise', '--help');
@@ -91,7 +96,19 @@ describe('solitaire strategies', () => {
     for (let seed = 1; seed <= 8; seed++)
       for (const r of baseCandidates(dealFromSeed(getRules('signora'), seed))) {
         const won = (r + seed) % 3 === 0;
-        recs.push(dealRecord({ variant: 'signora', seed, base: RANKS[r], result: won ? 'won' : 'unknown', moves: won ? 9 : null, nodes: 7, ms: 1, proof: '', cells: 0 }));
+        recs.push(
+          dealRecord({
+            variant: 'signora',
+            seed,
+            base: RANKS[r],
+            result: won ? 'won' : 'unknown',
+            moves: won ? 9 : null,
+            nodes: 7,
+            ms: 1,
+            proof: '',
+            cells: 0,
+          }),
+        );
       }
     // The legacy format, as in the first published files.
     fs.writeFileSync(join(a, 'signora-deals.csv'), csvHeader(DEAL_COLUMNS.slice(0, 7)) + csvLines(recs.map((x) => x.slice(0, 7))));

@@ -11,7 +11,7 @@ import { getRules } from '../src/rules/variants';
 import { baseCandidates, solve } from '../src/solver/solve';
 import { TranspositionTable } from '../src/solver/tt';
 import { DEAL_COLUMNS, STRATEGY_COLUMNS, SUMMARY_COLUMNS, parseCsv, parseDealFile, readDealFile } from '../src/analysis/records';
-import { DEFAULT_TT_MB, runAnalysis, AnalyzeOptions } from '../src/analysis/run';
+import { DEFAULT_TT_MB, runAnalysis, type AnalyzeOptions } from '../src/analysis/run';
 import { formatReport } from '../src/analysis/report';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -106,7 +106,11 @@ describe('analysis run', () => {
   it('summary counts equal the per-deal rows; best is the OR of the rank rows', () => {
     const rows = readDealFile(path.join(straight, 'signora-deals.csv'));
     const sum = readCsv(path.join(straight, 'signora-summary.csv')).slice(1);
-    const get = (b: string) => sum.find((r) => r[1] === b)!.slice(2, 6).map(Number);
+    const get = (b: string) =>
+      sum
+        .find((r) => r[1] === b)!
+        .slice(2, 6)
+        .map(Number);
     for (const b of [...RANKS, 'any']) {
       const mine = rows.filter((r) => r.base === b);
       expect(get(b)).toEqual([mine.length, ...(['won', 'lost', 'unknown'] as const).map((x) => mine.filter((r) => r.result === x).length)]);
@@ -148,8 +152,7 @@ describe('analysis run', () => {
     expect(res.interrupted).toBe(false);
     for (const f of ['signora-summary.csv', 'red-and-black-summary.csv', 'strategies.csv'])
       expect(fs.readFileSync(path.join(dir, f), 'utf8')).toBe(fs.readFileSync(path.join(straight, f), 'utf8'));
-    for (const v of ['signora', 'red-and-black'])
-      expect(dealKeys(path.join(dir, `${v}-deals.csv`))).toEqual(dealKeys(path.join(straight, `${v}-deals.csv`)));
+    for (const v of ['signora', 'red-and-black']) expect(dealKeys(path.join(dir, `${v}-deals.csv`))).toEqual(dealKeys(path.join(straight, `${v}-deals.csv`)));
     // A resume with nothing left to do starts no worker and changes nothing.
     const again = await runAnalysis(opts(dir, { resume: true, workerFile: '/nonexistent/worker.js' }));
     expect(again.variants.map((v) => v.searchedDeals)).toEqual([0, 0]);
@@ -185,7 +188,10 @@ describe('analysis run', () => {
     const head = 'variant,seed,base,result,moves,nodes,ms,proof,cells\n';
     const won = 'winery,7,any,won,90,400,2.5,,2\n';
     fs.writeFileSync(file, head + won + won.replace('2.5', '3') + 'winery,8,any,unknown,,5000,9,,2\n');
-    expect(readDealFile(file, 'winery').map((r) => [r.seed, r.ms])).toEqual([[7, 2.5], [8, 9]]);
+    expect(readDealFile(file, 'winery').map((r) => [r.seed, r.ms])).toEqual([
+      [7, 2.5],
+      [8, 9],
+    ]);
     const bad: [string, RegExp][] = [
       [won + 'winery,7,any,unknown,,400,2.5,,2\n', /line 3: seed 7 base any is already in the file with another outcome/],
       ['winery,7,any,won,90,400,fast,,2\n', /line 2: bad ms "fast"/],
@@ -208,13 +214,20 @@ describe('analysis run', () => {
     const small = { from: 1, to: 2, maxNodes: 5000 };
     await runAnalysis(opts(dir, { ...small, variants: ['double-signora'] }));
     await runAnalysis(opts(dir, { ...small, variants: ['signora'] }));
-    const names = () => readCsv(path.join(dir, 'strategies.csv')).slice(1).map((r) => r[0]);
+    const names = () =>
+      readCsv(path.join(dir, 'strategies.csv'))
+        .slice(1)
+        .map((r) => r[0]);
     expect([...new Set(names())]).toEqual(['signora', 'double-signora']);
     expect(readDealFile(path.join(dir, 'double-signora-deals.csv'))).toHaveLength(2 * 14);
     await runAnalysis(opts(dir, { ...small, variants: ['signora'], base: 'any' }));
     expect([...new Set(names())]).toEqual(['double-signora']);
     expect(readDealFile(path.join(dir, 'signora-deals.csv')).map((r) => r.base)).toEqual(['any', 'any']);
-    expect(readCsv(path.join(dir, 'signora-summary.csv')).slice(1).map((r) => r[1])).toEqual(['any']);
+    expect(
+      readCsv(path.join(dir, 'signora-summary.csv'))
+        .slice(1)
+        .map((r) => r[1]),
+    ).toEqual(['any']);
   });
 
   it('reports the seed that crashed a worker and finishes the others', async () => {
@@ -223,7 +236,11 @@ describe('analysis run', () => {
       const res = await runAnalysis(opts(dir, { variants: ['red-and-black'], to: 8, batchSize: 4, failOn: { variant: 'red-and-black', seed: 3, how } }));
       expect(res.crashes).toHaveLength(1);
       expect(res.crashes[0]).toMatchObject({ variant: 'red-and-black', seed: 3, base: 'any' });
-      expect(readDealFile(path.join(dir, 'red-and-black-deals.csv')).map((r) => r.seed).sort((a, b) => a - b)).toEqual([1, 2, 4, 5, 6, 7, 8]);
+      expect(
+        readDealFile(path.join(dir, 'red-and-black-deals.csv'))
+          .map((r) => r.seed)
+          .sort((a, b) => a - b),
+      ).toEqual([1, 2, 4, 5, 6, 7, 8]);
       expect(res.variants[0].summary[0].deals).toBe(7);
       expect(formatReport(res).join('\n')).toMatch(/red-and-black seed 3 base any/);
     }

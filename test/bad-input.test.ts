@@ -68,11 +68,13 @@ function snapshot(dir: string): Record<string, string> {
 const read = (dir: string, f: string) => JSON.parse(fs.readFileSync(join(dir, f), 'utf8'));
 const write = (dir: string, f: string, v: unknown) => fs.writeFileSync(join(dir, f), typeof v === 'string' ? v : JSON.stringify(v));
 /** The Winery solution with `edit` applied, as `f`. */
+// biome-ignore lint/suspicious/noExplicitAny: the test edits JSON of any shape
 const solWith = (f: string, edit: (s: any) => void) => (dir: string) => {
   const s = read(dir, 'sol.json');
   edit(s);
   write(dir, f, s);
 };
+// biome-ignore lint/suspicious/noExplicitAny: the test edits JSON of any shape
 const dealWith = (f: string, edit: (d: any) => void) => (dir: string) => {
   const d = read(dir, 'deal.json');
   edit(d);
@@ -87,7 +89,10 @@ const dealsFile = (text: string | Buffer) => (dir: string) => {
   fs.writeFileSync(join(dir, 'out', 'winery-deals.csv'), text);
   fs.appendFileSync(join(dir, 'out', 'winery-deals.csv'), 'winery,3,any,wo');
 };
-const dirAt = (...p: string[]) => (dir: string) => fs.mkdirSync(join(dir, ...p), { recursive: true });
+const dirAt =
+  (...p: string[]) =>
+  (dir: string) =>
+    fs.mkdirSync(join(dir, ...p), { recursive: true });
 
 const RUN = ['--seeds', '1-2', '--max-nodes', '1000', '--workers', '1', '--quiet'];
 const AN = (...a: string[]) => ['analyze', 'winery', ...RUN, ...a];
@@ -133,15 +138,30 @@ const CASES: Case[] = [
   { name: 'deal file binary', args: ['solve', '--deal', 'binary.bin'], err: /binary.bin is not valid JSON/ },
   { name: 'deal file an array', args: ['solve', '--deal', 'array.json'], err: /deal must be a JSON object/ },
   { name: 'deal file is a solution', args: ['solve', '--deal', 'sol.json'], err: /sol.json: "tableau" must be an array/ },
-  { name: 'deal file of an unknown variant', setup: dealWith('d.json', (d) => (d.variant = 'klondike')), args: ['solve', '--deal', 'd.json'], err: /unknown variant "klondike"/ },
-  { name: 'deal file with a bad card', setup: dealWith('d.json', (d) => (d.tableau[0][0] = 'ZZ')), args: ['solve', '--deal', 'd.json'], err: /bad card "ZZ" at tableau\[0\]\[0\]/ },
+  {
+    name: 'deal file of an unknown variant',
+    setup: dealWith('d.json', (d) => (d.variant = 'klondike')),
+    args: ['solve', '--deal', 'd.json'],
+    err: /unknown variant "klondike"/,
+  },
+  {
+    name: 'deal file with a bad card',
+    setup: dealWith('d.json', (d) => (d.tableau[0][0] = 'ZZ')),
+    args: ['solve', '--deal', 'd.json'],
+    err: /bad card "ZZ" at tableau\[0\]\[0\]/,
+  },
   {
     name: 'deal file with a duplicated card',
     setup: dealWith('d.json', (d) => (d.tableau[0][0] = d.tableau[0][1])),
     args: ['solve', '--deal', 'd.json'],
     err: /(\w\w) appears 2 times, (\w\w) appears 0 times; winery has 1 of each card/,
   },
-  { name: 'deal file missing a pile', setup: dealWith('d.json', (d) => d.tableau.pop()), args: ['solve', '--deal', 'd.json'], err: /winery has 10 tableau piles, the deal lists 9/ },
+  {
+    name: 'deal file missing a pile',
+    setup: dealWith('d.json', (d) => d.tableau.pop()),
+    args: ['solve', '--deal', 'd.json'],
+    err: /winery has 10 tableau piles, the deal lists 9/,
+  },
   { name: 'deal file with a bad seed', setup: dealWith('d.json', (d) => (d.seed = -1)), args: ['solve', '--deal', 'd.json'], err: /bad seed -1/ },
   // ---- solve: options ----
   { name: 'solve --search bfs', args: [...SOLVE, '--search', 'bfs'], err: /bad --search "bfs"/ },
@@ -161,23 +181,56 @@ const CASES: Case[] = [
   { name: 'verify an unknown variant', args: ['verify', '--variant', 'nope', '--seed', '7', 'sol.json'], err: /unknown variant "nope"/ },
   { name: 'verify --seed x', args: ['verify', '--variant', 'winery', '--seed', 'x', 'sol.json'], err: /bad seed "x"/ },
   { name: 'verify --cells 9', args: ['verify', '--variant', 'freecell', '--seed', '1', '--cells', '9', 'sol.json'], err: /bad --cells "9"/ },
-  { name: 'verify with a bad deal file', setup: dealWith('d.json', (d) => d.foundations.pop()), args: ['verify', 'd.json', 'sol.json'], err: /winery has 4 foundations piles/ },
+  {
+    name: 'verify with a bad deal file',
+    setup: dealWith('d.json', (d) => d.foundations.pop()),
+    args: ['verify', 'd.json', 'sol.json'],
+    err: /winery has 4 foundations piles/,
+  },
   // ---- verify: solution files ----
   { name: 'solution file missing', args: [...VERIFY, 'missing.json'], err: /cannot read missing.json/ },
   { name: 'solution file not JSON', args: [...VERIFY, 'broken.json'], err: /broken.json is not valid JSON/ },
   { name: 'solution file binary', args: [...VERIFY, 'binary.bin'], err: /binary.bin is not valid JSON/ },
   { name: 'solution file an array', args: [...VERIFY, 'array.json'], err: /a solution must be a JSON object/ },
   { name: 'solution file is a deal', args: [...VERIFY, 'deal.json'], err: /"result" must be "won", "lost" or "unknown"/ },
-  { name: 'solution with pile t99', setup: solWith('s.json', (s) => (s.moves[3].from = 't99')), args: [...VERIFY, 's.json'], err: /moves\[3\] names pile "t99", which winery does not have/ },
+  {
+    name: 'solution with pile t99',
+    setup: solWith('s.json', (s) => (s.moves[3].from = 't99')),
+    args: [...VERIFY, 's.json'],
+    err: /moves\[3\] names pile "t99", which winery does not have/,
+  },
   { name: 'solution with pile x1', setup: solWith('s.json', (s) => (s.moves[0].to = 'x1')), args: [...VERIFY, 's.json'], err: /moves\[0\] names pile "x1"/ },
-  { name: 'solution with a reserve move in Winery', setup: solWith('s.json', (s) => (s.moves[1].from = 'reserve')), args: [...VERIFY, 's.json'], err: /names pile "reserve"/ },
+  {
+    name: 'solution with a reserve move in Winery',
+    setup: solWith('s.json', (s) => (s.moves[1].from = 'reserve')),
+    args: [...VERIFY, 's.json'],
+    err: /names pile "reserve"/,
+  },
   { name: 'solution with count 0', setup: solWith('s.json', (s) => (s.moves[2].count = 0)), args: [...VERIFY, 's.json'], err: /moves\[2\] is not a move/ },
   { name: 'solution with a numeric pile', setup: solWith('s.json', (s) => (s.moves[2].to = 3)), args: [...VERIFY, 's.json'], err: /moves\[2\] is not a move/ },
   { name: 'solution without moves', setup: solWith('s.json', (s) => delete s.moves), args: [...VERIFY, 's.json'], err: /no "moves" array/ },
-  { name: 'solution not won', setup: solWith('s.json', (s) => ((s.result = 'unknown'), delete s.moves)), args: [...VERIFY, 's.json'], err: /result is "unknown", not "won": nothing to verify/ },
+  {
+    name: 'solution not won',
+    setup: solWith('s.json', (s) => {
+      s.result = 'unknown';
+      delete s.moves;
+    }),
+    args: [...VERIFY, 's.json'],
+    err: /result is "unknown", not "won": nothing to verify/,
+  },
   { name: 'solution with a bad result', setup: solWith('s.json', (s) => (s.result = 'maybe')), args: [...VERIFY, 's.json'], err: /"result" must be/ },
-  { name: 'solution for another seed', setup: solWith('s.json', (s) => (s.seed = 8)), args: [...VERIFY, 's.json'], err: /a solution for seed 8, the deal is seed 7/ },
-  { name: 'solution for another variant', setup: solWith('s.json', (s) => (s.variant = 'freecell')), args: [...VERIFY, 's.json'], err: /a solution for freecell, the deal is winery/ },
+  {
+    name: 'solution for another seed',
+    setup: solWith('s.json', (s) => (s.seed = 8)),
+    args: [...VERIFY, 's.json'],
+    err: /a solution for seed 8, the deal is seed 7/,
+  },
+  {
+    name: 'solution for another variant',
+    setup: solWith('s.json', (s) => (s.variant = 'freecell')),
+    args: [...VERIFY, 's.json'],
+    err: /a solution for freecell, the deal is winery/,
+  },
   { name: 'solution with a bad seed', setup: solWith('s.json', (s) => (s.seed = 'seven')), args: [...VERIFY, 's.json'], err: /"seed" must be a whole number/ },
   {
     name: 'solutions (JSON Lines) with a broken line',
@@ -192,8 +245,20 @@ const CASES: Case[] = [
     err: /no solution is won: nothing to verify/,
   },
   // ---- verify: well-formed solutions that do not win (exit 1) ----
-  { name: 'solution with an illegal move', setup: solWith('s.json', (s) => (s.moves[0] = { from: 't0', to: 't1' })), args: [...VERIFY, 's.json'], exit: 1, err: /^solitaire: move 1 \(t0 -> t1\): / },
-  { name: 'solution that stops short', setup: solWith('s.json', (s) => s.moves.splice(-3)), args: [...VERIFY, 's.json'], exit: 1, err: /not won: after \d+ moves 3 cards are not on the foundations/ },
+  {
+    name: 'solution with an illegal move',
+    setup: solWith('s.json', (s) => (s.moves[0] = { from: 't0', to: 't1' })),
+    args: [...VERIFY, 's.json'],
+    exit: 1,
+    err: /^solitaire: move 1 \(t0 -> t1\): /,
+  },
+  {
+    name: 'solution that stops short',
+    setup: solWith('s.json', (s) => s.moves.splice(-3)),
+    args: [...VERIFY, 's.json'],
+    exit: 1,
+    err: /not won: after \d+ moves 3 cards are not on the foundations/,
+  },
   {
     name: 'solutions (JSON Lines), the second illegal',
     setup: (d) => {
@@ -236,13 +301,23 @@ const CASES: Case[] = [
     err: /winery-deals.csv is a directory/,
   },
   { name: 'summary file is a directory', setup: dirAt('out', 'winery-summary.csv'), args: AN('--out', 'out'), err: /winery-summary.csv is a directory/ },
-  { name: 'strategies.csv is a directory', setup: dirAt('out', 'strategies.csv'), args: ['analyze', 'signora', ...RUN, '--out', 'out'], err: /strategies.csv is a directory/ },
+  {
+    name: 'strategies.csv is a directory',
+    setup: dirAt('out', 'strategies.csv'),
+    args: ['analyze', 'signora', ...RUN, '--out', 'out'],
+    err: /strategies.csv is a directory/,
+  },
   // ---- strategies ----
   { name: 'strategies of a missing directory', args: ['strategies', 'nodir'], err: /nodir is not a directory/ },
   { name: 'strategies of a regular file', args: ['strategies', 'afile'], err: /afile is not a directory/ },
   { name: 'strategies of a directory without per-deal files', args: ['strategies', 'adir'], err: /adir holds no per-deal file of the Terrace family/ },
   { name: 'strategies --compare a missing directory', args: ['strategies', 'res', '--compare', 'nodir'], err: /nodir is not a directory/ },
-  { name: 'strategies of a malformed per-deal file', setup: (d) => fs.appendFileSync(join(d, 'res', 'signora-deals.csv'), 'signora,999,any,won,9,9,quick,,0\n'), args: ['strategies', 'res'], err: /line 202: bad ms "quick"/ },
+  {
+    name: 'strategies of a malformed per-deal file',
+    setup: (d) => fs.appendFileSync(join(d, 'res', 'signora-deals.csv'), 'signora,999,any,won,9,9,quick,,0\n'),
+    args: ['strategies', 'res'],
+    err: /line 202: bad ms "quick"/,
+  },
   { name: 'strategies --out /proc/x', args: ['strategies', 'res', '--out', '/proc/x'], err: /cannot create --out \/proc\/x/, absent: ['/proc/x'] },
   { name: 'strategies --out a regular file', args: ['strategies', 'res', '--out', 'afile'], err: /--out afile is not a directory/ },
   { name: 'strategies --out /dev/null', args: ['strategies', 'res', '--out', '/dev/null'], err: /--out \/dev\/null is not a directory/ },
@@ -262,16 +337,66 @@ const CASES: Case[] = [
   { name: 'advise a variant and a deal file', args: ['advise', 'signora', '--seed', '1', '--deal', 'deal.json'], err: /not both/ },
   { name: 'advise with an unknown option', args: ['advise', 'signora', '--seed', '1', '--nope'], err: /unknown option '--nope'/ },
   // ---- analyze --resume: per-deal files that cannot be resumed (and must stay as they are) ----
-  { name: 'resume a summary file', setup: dealsFile('variant,base,deals,won,lost,unknown,win_rate,ci_low,ci_high\nwinery,any,2,2,0,0,1,0.34,1\n'), args: AN('--out', 'out', '--resume'), err: /header is "variant,base,deals/ },
-  { name: 'resume a binary file', setup: dealsFile(Buffer.from(Array.from({ length: 300 }, (_, i) => (i * 91) % 256))), args: AN('--out', 'out', '--resume'), err: /winery-deals.csv(: header is| line 1: a quoted field is never closed)/ },
-  { name: 'resume conflicting rows', setup: dealsFile(DEAL_HEAD + ROWS + 'winery,2,any,unknown,,1000,3,,2\n'), args: AN('--out', 'out', '--resume'), err: /line 4: seed 2 base any is already in the file with another outcome/ },
-  { name: 'resume a non-numeric ms', setup: dealsFile(DEAL_HEAD + 'winery,1,any,won,99,9632,fast,,2\n'), args: AN('--out', 'out', '--resume'), err: /line 2: bad ms "fast"/ },
-  { name: 'resume a non-numeric nodes', setup: dealsFile(DEAL_HEAD + 'winery,1,any,won,99,many,2,,2\n'), args: AN('--out', 'out', '--resume'), err: /bad nodes "many"/ },
-  { name: 'resume a won row without moves', setup: dealsFile(DEAL_HEAD + 'winery,1,any,won,,9632,2,,2\n'), args: AN('--out', 'out', '--resume'), err: /bad moves ""/ },
-  { name: 'resume a row of another variant', setup: dealsFile(DEAL_HEAD + ROWS.replace('winery,2', 'signora,2')), args: AN('--out', 'out', '--resume'), err: /a row of "signora" in the file of winery/ },
-  { name: 'resume a row with a field missing', setup: dealsFile(DEAL_HEAD + 'winery,1,any,won,99,9632,2,\n'), args: AN('--out', 'out', '--resume'), err: /8 fields, expected 9/ },
-  { name: 'resume a lost row without proof', setup: dealsFile(DEAL_HEAD + 'winery,1,any,lost,,9632,2,,2\n'), args: AN('--out', 'out', '--resume'), err: /proof "" does not fit result "lost"/ },
-  { name: 'resume a per-deal file that is a directory', setup: dirAt('out', 'winery-deals.csv'), args: AN('--out', 'out', '--resume'), err: /winery-deals.csv is a directory/ },
+  {
+    name: 'resume a summary file',
+    setup: dealsFile('variant,base,deals,won,lost,unknown,win_rate,ci_low,ci_high\nwinery,any,2,2,0,0,1,0.34,1\n'),
+    args: AN('--out', 'out', '--resume'),
+    err: /header is "variant,base,deals/,
+  },
+  {
+    name: 'resume a binary file',
+    setup: dealsFile(Buffer.from(Array.from({ length: 300 }, (_, i) => (i * 91) % 256))),
+    args: AN('--out', 'out', '--resume'),
+    err: /winery-deals.csv(: header is| line 1: a quoted field is never closed)/,
+  },
+  {
+    name: 'resume conflicting rows',
+    setup: dealsFile(DEAL_HEAD + ROWS + 'winery,2,any,unknown,,1000,3,,2\n'),
+    args: AN('--out', 'out', '--resume'),
+    err: /line 4: seed 2 base any is already in the file with another outcome/,
+  },
+  {
+    name: 'resume a non-numeric ms',
+    setup: dealsFile(DEAL_HEAD + 'winery,1,any,won,99,9632,fast,,2\n'),
+    args: AN('--out', 'out', '--resume'),
+    err: /line 2: bad ms "fast"/,
+  },
+  {
+    name: 'resume a non-numeric nodes',
+    setup: dealsFile(DEAL_HEAD + 'winery,1,any,won,99,many,2,,2\n'),
+    args: AN('--out', 'out', '--resume'),
+    err: /bad nodes "many"/,
+  },
+  {
+    name: 'resume a won row without moves',
+    setup: dealsFile(DEAL_HEAD + 'winery,1,any,won,,9632,2,,2\n'),
+    args: AN('--out', 'out', '--resume'),
+    err: /bad moves ""/,
+  },
+  {
+    name: 'resume a row of another variant',
+    setup: dealsFile(DEAL_HEAD + ROWS.replace('winery,2', 'signora,2')),
+    args: AN('--out', 'out', '--resume'),
+    err: /a row of "signora" in the file of winery/,
+  },
+  {
+    name: 'resume a row with a field missing',
+    setup: dealsFile(DEAL_HEAD + 'winery,1,any,won,99,9632,2,\n'),
+    args: AN('--out', 'out', '--resume'),
+    err: /8 fields, expected 9/,
+  },
+  {
+    name: 'resume a lost row without proof',
+    setup: dealsFile(DEAL_HEAD + 'winery,1,any,lost,,9632,2,,2\n'),
+    args: AN('--out', 'out', '--resume'),
+    err: /proof "" does not fit result "lost"/,
+  },
+  {
+    name: 'resume a per-deal file that is a directory',
+    setup: dirAt('out', 'winery-deals.csv'),
+    args: AN('--out', 'out', '--resume'),
+    err: /winery-deals.csv is a directory/,
+  },
 ];
 
 beforeAll(() => {

@@ -1,17 +1,6 @@
 // RULES.md "Cards": ranks, suits, colours, text notation; helpers of test/helpers.ts.
 import { describe, expect, it } from 'vitest';
-import {
-  cardName,
-  colourOf,
-  makeCard,
-  NUM_CARDS,
-  parseCard,
-  rankName,
-  rankOf,
-  suitOf,
-  tryParseCard,
-  tryParseRank,
-} from '../src/cards/card';
+import { cardName, colourOf, makeCard, NUM_CARDS, parseCard, rankName, rankOf, suitOf, tryParseCard, tryParseRank } from '../src/cards/card';
 import { checkDeal } from '../src/engine/deal';
 import { getRules, RuleError, variantNames } from '../src/rules/variants';
 import { totalCards } from '../src/rules/vocabulary';

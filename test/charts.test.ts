@@ -25,7 +25,16 @@ beforeAll(async () => {
     throw new Error('dist/src/analysis/worker.js missing: compile with `npx tsc -p .` (npm test does)');
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'charts-test-'));
   dir = path.join(tmp, 'out');
-  const res = await runAnalysis({ variants: ['signora', 'winery'], from: 1, to: 6, workers: 1, maxNodes: 2000, outDir: dir, progress: 'none', handleSignals: false });
+  const res = await runAnalysis({
+    variants: ['signora', 'winery'],
+    from: 1,
+    to: 6,
+    workers: 1,
+    maxNodes: 2000,
+    outDir: dir,
+    progress: 'none',
+    handleSignals: false,
+  });
   expect(res.crashes).toEqual([]);
 });
 afterAll(() => {
@@ -57,8 +66,8 @@ describe('writeCharts', () => {
       expect(all.filter((l) => l.startsWith('base ') && l.includes(`: ${outcome} `))).toHaveLength(rows.length);
     expect(all.filter((l) => /^base \S+: 95% interval /.test(l))).toHaveLength(rows.length);
     for (const r of rows) {
-      expect(all).toContain(`base ${r.base}: proved won ${r.won} of ${r.deals} deals (${(100 * r.won / r.deals).toFixed(1)}%)`);
-      expect(all).toContain(`base ${r.base}: unknown (budget ran out) ${r.unknown} of ${r.deals} deals (${(100 * r.unknown / r.deals).toFixed(1)}%)`);
+      expect(all).toContain(`base ${r.base}: proved won ${r.won} of ${r.deals} deals (${((100 * r.won) / r.deals).toFixed(1)}%)`);
+      expect(all).toContain(`base ${r.base}: unknown (budget ran out) ${r.unknown} of ${r.deals} deals (${((100 * r.unknown) / r.deals).toFixed(1)}%)`);
     }
     // best and any stand in a panel of their own; rank letters label the first.
     expect(rows.map((r) => r.base)).toEqual(expect.arrayContaining(['best', 'any']));
@@ -79,8 +88,12 @@ describe('writeCharts', () => {
     expect(signora.base).toBe('best');
     expect(winery.base).toBe('any');
     expect(all.filter((l) => l.includes(': proved won '))).toHaveLength(2);
-    expect(all).toContain(`Signora, best base (${signora.deals} deals): proved won ${signora.won} of ${signora.deals} deals (${(100 * signora.won / signora.deals).toFixed(1)}%)`);
-    expect(all).toContain(`Winery (${winery.deals} deals): unknown (budget ran out) ${winery.unknown} of ${winery.deals} deals (${(100 * winery.unknown / winery.deals).toFixed(1)}%)`);
+    expect(all).toContain(
+      `Signora, best base (${signora.deals} deals): proved won ${signora.won} of ${signora.deals} deals (${((100 * signora.won) / signora.deals).toFixed(1)}%)`,
+    );
+    expect(all).toContain(
+      `Winery (${winery.deals} deals): unknown (budget ran out) ${winery.unknown} of ${winery.deals} deals (${((100 * winery.unknown) / winery.deals).toFixed(1)}%)`,
+    );
   });
 
   it('strategies chart: a dot per row of strategies.csv, the oracle named as such', () => {
@@ -102,7 +115,9 @@ describe('writeCharts', () => {
     const before = written.map((f) => fs.readFileSync(f));
     const again = await writeCharts(dir);
     expect(again).toEqual(written);
-    again.forEach((f, i) => expect(fs.readFileSync(f).equals(before[i])).toBe(true));
+    again.forEach((f, i) => {
+      expect(fs.readFileSync(f).equals(before[i])).toBe(true);
+    });
     expect(fs.readdirSync(dir).filter((f) => f.includes('.tmp-'))).toEqual([]);
   });
 });
@@ -112,7 +127,12 @@ describe('solitaire chart', () => {
     const r = cli('chart', dir);
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
-    expect(r.stdout.trim().split('\n').map((l) => path.basename(l))).toEqual([ranksChart('signora'), OUTCOMES_CHART, STRATEGIES_CHART]);
+    expect(
+      r.stdout
+        .trim()
+        .split('\n')
+        .map((l) => path.basename(l)),
+    ).toEqual([ranksChart('signora'), OUTCOMES_CHART, STRATEGIES_CHART]);
   });
 
   it('refuses a missing directory, and one with nothing to chart, with one line and exit 2', () => {

@@ -197,7 +197,7 @@ describe('solve --base', () => {
     expect(r.status).toBe(0);
     const ls = lines(r.stdout);
     expect(ls).toHaveLength(cands.length);
-    ls.forEach((l, i) => expect(l).toMatch(new RegExp(`^base ${cands[i]}: (won in \\d+ moves|lost|unknown).*\\(\\d+ nodes, \\d+ ms\\)$`)));
+    ls.forEach((l, i) => void expect(l).toMatch(new RegExp(`^base ${cands[i]}: (won in \\d+ moves|lost|unknown).*\\(\\d+ nodes, \\d+ ms\\)$`)));
   });
 
   it('--base all --json prints one solution per line (JSON Lines), which verify replays', () => {

@@ -2,7 +2,7 @@
 import seedrandom from 'seedrandom';
 import { describe, expect, it } from 'vitest';
 import { cardName, makeCard } from '../src/cards/card';
-import { Deal, dealFromJson, dealFromSeed, DealError, DealJson, dealToJson, orderedPack, parseSeed, seedKey } from '../src/engine/deal';
+import { type Deal, dealFromJson, dealFromSeed, DealError, type DealJson, dealToJson, orderedPack, parseSeed, seedKey } from '../src/engine/deal';
 import { GameState } from '../src/engine/state';
 import { getRules } from '../src/rules/variants';
 import { totalCards } from '../src/rules/vocabulary';
@@ -113,8 +113,7 @@ describe('seeded deals', () => {
     for (const v of ALL_VARIANTS) {
       const rules = getRules(v);
       const pack: number[] = [];
-      for (let d = 0; d < rules.decks; d++)
-        for (let s = 0; s < 4; s++) for (let r = v === 'red-and-black' ? 1 : 0; r < 13; r++) pack.push(makeCard(r, s));
+      for (let d = 0; d < rules.decks; d++) for (let s = 0; s < 4; s++) for (let r = v === 'red-and-black' ? 1 : 0; r < 13; r++) pack.push(makeCard(r, s));
       expect(orderedPack(rules)).toEqual(pack);
       const rng = seedrandom(seedKey(4242));
       expect(seedKey(4242)).toBe('seed:4242');
@@ -125,7 +124,10 @@ describe('seeded deals', () => {
       const d = dealFromSeed(rules, 4242);
       let k = 0;
       const tab: number[][] = rules.tableauDeal.map(() => []);
-      for (let row = 0; row < 7; row++) rules.tableauDeal.forEach((size, p) => row < size && tab[p].push(pack[k++]));
+      for (let row = 0; row < 7; row++)
+        rules.tableauDeal.forEach((size, p) => {
+          if (row < size) tab[p].push(pack[k++]);
+        });
       expect(d.tableau).toEqual(tab);
       expect(d.reserve).toEqual(pack.slice(k, k + rules.reserveSize));
       expect(d.stock).toEqual(pack.slice(k + rules.reserveSize).reverse());

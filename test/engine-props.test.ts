@@ -4,7 +4,7 @@
 // up to symmetry.
 import { describe, expect, it } from 'vitest';
 import { cardName, colourOf, rankOf } from '../src/cards/card';
-import { checkDeal, Deal, dealFromSeed } from '../src/engine/deal';
+import { checkDeal, type Deal, dealFromSeed } from '../src/engine/deal';
 import { moveError } from '../src/engine/legality';
 import { encodeMove, generateMoves, moveCount, moveFrom, moveTo } from '../src/engine/movegen';
 import { GameState } from '../src/engine/state';
@@ -39,7 +39,10 @@ function canonical(s: GameState): string {
 }
 
 function where(v: string, seed: number, s: GameState): string {
-  return `${v} seed ${seed} after [${s.history().map((m) => moveText(s, m)).join(' ')}]`;
+  return `${v} seed ${seed} after [${s
+    .history()
+    .map((m) => moveText(s, m))
+    .join(' ')}]`;
 }
 
 /** RULES.md: where an emptied tableau pile is filled from, in order. */
@@ -118,7 +121,7 @@ function checkInvariants(s: GameState, ctx: () => string, cov: Coverage): void {
   } catch (e) {
     expect.fail(`${(e as Error).message}: ${ctx()}`);
   }
-  if (r.terraceFamily && (s.base < 0) !== (onF === 0)) expect.fail(`base ${s.base} with ${onF} cards on foundations: ${ctx()}`);
+  if (r.terraceFamily && s.base < 0 !== (onF === 0)) expect.fail(`base ${s.base} with ${onF} cards on foundations: ${ctx()}`);
   if (s.baseConstraint >= 0 && s.base >= 0 && s.base !== s.baseConstraint) expect.fail(`base ${s.base} under constraint ${s.baseConstraint}: ${ctx()}`);
   if (r.acesStartOnFoundations) for (let f = s.FOUND0; f < s.CELL0; f++) if (s.len[f] === 0) expect.fail(`R&B foundation emptied: ${ctx()}`);
   for (let c = s.CELL0; c < s.RESERVE; c++) if (s.len[c] > 1) expect.fail(`cell holds ${s.len[c]} cards: ${ctx()}`);
@@ -129,8 +132,7 @@ function checkInvariants(s: GameState, ctx: () => string, cov: Coverage): void {
     for (let p = 0; p < s.T; p++) {
       const cards = s.pile(p);
       for (let i = 1; i < cards.length; i++)
-        if (!runStep(s, cards[i - 1], cards[i]))
-          expect.fail(`t${p} is not a run (${cards.map(cardName).join(' ')}): ${ctx()}`);
+        if (!runStep(s, cards[i - 1], cards[i])) expect.fail(`t${p} is not a run (${cards.map(cardName).join(' ')}): ${ctx()}`);
     }
   // In the Terrace games an empty tableau pile exists only once stock and waste are both empty.
   let empties = 0;
@@ -176,7 +178,9 @@ function checkComplete(s: GameState, gen: number[], ctx: () => string, cov: Cove
           continue;
         }
         if (!results.has(key))
-          expect.fail(`accepted move ${moveText(s, m)} reaches a position no generated move reaches: ${ctx()}; generated ${gen.map((g) => moveText(s, g)).join(' ')}`);
+          expect.fail(
+            `accepted move ${moveText(s, m)} reaches a position no generated move reaches: ${ctx()}; generated ${gen.map((g) => moveText(s, g)).join(' ')}`,
+          );
         if (canon.get(key) !== can) expect.fail(`hash equal, positions differ after ${moveText(s, m)}: ${ctx()}`);
       }
   }
@@ -329,13 +333,20 @@ function hashOf(d: Deal): [number, number] {
 /** Every place a card lies: [pile kind, pile index, depth]. */
 function placesOf(d: Deal, card: number): [string, number, number][] {
   const out: [string, number, number][] = [];
-  const scan = (kind: string, piles: number[][]) => piles.forEach((p, i) => p.forEach((c, k) => c === card && out.push([kind, i, k])));
+  const scan = (kind: string, piles: number[][]) =>
+    piles.forEach((p, i) => {
+      p.forEach((c, k) => {
+        if (c === card) out.push([kind, i, k]);
+      });
+    });
   scan('tableau', d.tableau);
   scan('foundations', d.foundations);
   scan('reserve', [d.reserve]);
   scan('stock', [d.stock]);
   scan('waste', [d.waste]);
-  d.cells.forEach((c, i) => c === card && out.push(['cells', i, 0]));
+  d.cells.forEach((c, i) => {
+    if (c === card) out.push(['cells', i, 0]);
+  });
   return out;
 }
 

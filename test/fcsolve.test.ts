@@ -28,7 +28,9 @@ describe('dealToFcBoard', () => {
     const lines = board.trimEnd().split('\n');
     expect(lines).toHaveLength(10);
     expect(lines.map((l) => l.split(' ').length)).toEqual([6, 6, 5, 5, 5, 5, 5, 5, 5, 5]);
-    lines.forEach((l, i) => expect(l).toBe(deal.tableau[i].map(cardName).join(' ')));
+    lines.forEach((l, i) => {
+      expect(l).toBe(deal.tableau[i].map(cardName).join(' '));
+    });
     // The first pile of this seed, bottom card first (frozen by the dealing's golden tests).
     expect(lines[0]).toBe('4C 7H 2C 3H 7C 5S');
     const cards = lines.flatMap((l) => l.split(' '));
@@ -58,7 +60,9 @@ describe('dealToFcBoard', () => {
           RANKS.split('').map((r) => r + 'C'),
           RANKS.split('').map((r) => r + 'D'),
           RANKS.split('').map((r) => r + 'H'),
-          RANKS.slice(0, 11).split('').map((r) => r + 'S'),
+          RANKS.slice(0, 11)
+            .split('')
+            .map((r) => r + 'S'),
         ],
         cells: [null, 'QS', null, null],
         reserve: [],
@@ -134,8 +138,12 @@ describe('fcMovesToSpecs: fc-solve moves replayed as our single-card moves', () 
         foundations: [
           RANKS.split('').map((r) => r + 'C'),
           RANKS.split('').map((r) => r + 'D'),
-          RANKS.slice(0, 6).split('').map((r) => r + 'H'),
-          RANKS.slice(0, 7).split('').map((r) => r + 'S'),
+          RANKS.slice(0, 6)
+            .split('')
+            .map((r) => r + 'H'),
+          RANKS.slice(0, 7)
+            .split('')
+            .map((r) => r + 'S'),
         ],
         cells: [null, null],
         reserve: [],

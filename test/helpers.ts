@@ -12,7 +12,7 @@
 // The result is checked by the engine's own reader (dealFromJson(json, false)).
 import { expect } from 'vitest';
 import { cardName, colourOf, makeCard, parseCard, rankOf, RANKS, tryParseRank } from '../src/cards/card';
-import { checkDeal, Deal, dealFromJson, DealJson } from '../src/engine/deal';
+import { checkDeal, type Deal, dealFromJson, type DealJson } from '../src/engine/deal';
 import { moveError, playChecked } from '../src/engine/legality';
 import { encodeMove, generateMoves, moveCount, moveFrom, moveTo } from '../src/engine/movegen';
 import { GameState } from '../src/engine/state';
@@ -68,7 +68,7 @@ export function positionJson(variant: string, spec: PosSpec): DealJson {
   const cells: (string | null)[] = spec.cells ? spec.cells.map((c) => (c ? c.toUpperCase() : null)) : new Array(rules.cells).fill(null);
   for (const p of tableau) p.forEach(take);
   for (const f of foundations) f?.forEach(take);
-  [reserve, stock, waste].forEach((p) => p.forEach(take));
+  for (const p of [reserve, stock, waste]) p.forEach(take);
   for (const c of cells) if (c) take(c);
 
   // 1. Fill the foundations the spec leaves out.
@@ -221,17 +221,13 @@ export function accepted(s: GameState, maxCount = 1): string[] {
   const out: string[] = [];
   for (let f = 0; f < s.nPiles; f++)
     for (let t = 0; t < s.nPiles; t++)
-      for (let k = 1; k <= Math.max(1, Math.min(maxCount, s.len[f])); k++)
-        if (moveError(s, f, t, k) === null) out.push(moveText(s, encodeMove(f, t, k)));
+      for (let k = 1; k <= Math.max(1, Math.min(maxCount, s.len[f])); k++) if (moveError(s, f, t, k) === null) out.push(moveText(s, encodeMove(f, t, k)));
   return out.sort();
 }
 
 /** A pile's cards as text, bottom to top. */
 export function show(s: GameState, name: string): string {
-  return s
-    .pile(pileIdx(s, name))
-    .map(cardName)
-    .join(' ');
+  return s.pile(pileIdx(s, name)).map(cardName).join(' ');
 }
 
 export function c(name: string): number {
@@ -271,11 +267,17 @@ export function runStep(s: GameState, a: number, b: number): boolean {
   return rankOf(b) === rankOf(a) - 1 || (TERRACE.includes(s.rules.name) && rankOf(a) === 0 && rankOf(b) === 12);
 }
 
-
 export function cloneDeal(d: Deal): Deal {
-  return { ...d, tableau: d.tableau.map((p) => [...p]), foundations: d.foundations.map((p) => [...p]), reserve: [...d.reserve], stock: [...d.stock], waste: [...d.waste], cells: [...d.cells] };
+  return {
+    ...d,
+    tableau: d.tableau.map((p) => [...p]),
+    foundations: d.foundations.map((p) => [...p]),
+    reserve: [...d.reserve],
+    stock: [...d.stock],
+    waste: [...d.waste],
+    cells: [...d.cells],
+  };
 }
-
 
 /**
  * A random late-game position: start from the won position and take k cards back off the
@@ -306,11 +308,17 @@ export function unplayedPosition(v: string, seed: number): GameState {
       continue;
     }
     const options: (() => void)[] = [];
-    for (const p of d.tableau)
-      if (p.length === 0 || (ALT_COLOUR.includes(v) ? runStep(s0, p[p.length - 1], c) : true)) options.push(() => p.push(c));
-    if (!noStock) options.push(() => d.waste.push(c), () => d.stock.push(c), () => d.stock.unshift(c));
+    for (const p of d.tableau) if (p.length === 0 || (ALT_COLOUR.includes(v) ? runStep(s0, p[p.length - 1], c) : true)) options.push(() => p.push(c));
+    if (!noStock)
+      options.push(
+        () => d.waste.push(c),
+        () => d.stock.push(c),
+        () => d.stock.unshift(c),
+      );
     if (rules.reserveSize > 0) options.push(() => d.reserve.push(c));
-    d.cells.forEach((x, i) => x < 0 && options.push(() => (d.cells[i] = c)));
+    d.cells.forEach((x, i) => {
+      if (x < 0) options.push(() => (d.cells[i] = c));
+    });
     if (options.length === 0) {
       d.foundations[fi].push(c);
       break;
@@ -320,7 +328,6 @@ export function unplayedPosition(v: string, seed: number): GameState {
   checkDeal(d, false);
   return new GameState(d);
 }
-
 
 /**
  * An endgame: k cards taken back off the foundations of a won position and laid out badly on
@@ -359,12 +366,10 @@ export function endgame(v: string, seed: number, cells?: number): Deal {
       const cell = d.cells.findIndex((x) => x < 0);
       if (cell >= 0 && rnd() < 0.2) d.cells[cell] = c;
       else d.tableau[Math.floor(rnd() * T)].push(c);
-    }
-    else d.waste.splice(worst ? 0 : Math.floor(rnd() * (d.waste.length + 1)), 0, c);
+    } else d.waste.splice(worst ? 0 : Math.floor(rnd() * (d.waste.length + 1)), 0, c);
   });
   return d;
 }
-
 
 /**
  * An alternate-colour endgame built to be often lost: every card at foundation level L or above
@@ -392,7 +397,9 @@ export function deadlockEndgame(v: string, seed: number): Deal {
     }
   };
   shuffle(top);
-  d.tableau.forEach((p, i) => p.push(i < top.length ? top[i] : rest.pop()!));
+  d.tableau.forEach((p, i) => {
+    p.push(i < top.length ? top[i] : rest.pop()!);
+  });
   rest.push(...top.slice(d.tableau.length));
   shuffle(rest);
   const inStock = Math.floor(rnd() * Math.min(8, rest.length));

@@ -23,12 +23,12 @@ function perft(s: GameState, depth: number, buf: Int32Array, at = 0): number {
 }
 
 const PERFT: Record<string, number[]> = {
-  'signora': [10, 65, 414, 2204, 9861, 39500, 147460],
+  signora: [10, 65, 414, 2204, 9861, 39500, 147460],
   'double-signora': [18, 215, 2305, 23755, 228893],
   'empress-of-italy': [17, 184, 1793, 15179, 123265],
   'red-and-black': [3, 9, 31, 101, 351, 1201, 4154, 14625, 51600],
-  'winery': [15, 224, 2344, 20778, 169718],
-  'freecell': [11, 119, 1296, 14303, 127464],
+  winery: [15, 224, 2344, 20778, 169718],
+  freecell: [11, 119, 1296, 14303, 127464],
   'freecell-2': [11, 119, 784, 4062, 18908],
 };
 

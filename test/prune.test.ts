@@ -1,7 +1,7 @@
 // The safe foundation moves of prune.ts never change a verdict: exhaustive searches with and without
 // them agree on small positions of every game, lost ones included, and the pruning does fire.
 import { describe, expect, it } from 'vitest';
-import { Deal } from '../src/engine/deal';
+import type { Deal } from '../src/engine/deal';
 import { GameState } from '../src/engine/state';
 import { DfsSearch } from '../src/solver/dfs';
 import { TranspositionTable } from '../src/solver/tt';
@@ -31,7 +31,10 @@ describe('safe foundation moves (prune.ts) keep verdicts exact', () => {
       expect(tally.smaller).toBeGreaterThan(0);
     });
 
-  for (const [v, cells, n] of [['winery', undefined, 12], ['freecell', 0, 30]] as const)
+  for (const [v, cells, n] of [
+    ['winery', undefined, 12],
+    ['freecell', 0, 30],
+  ] as const)
     it(`${v}${cells === 0 ? ' without cells' : ''}: ${n} endgames, the same verdict with and without them`, () => {
       let decided = 0;
       for (let seed = 1; seed <= n; seed++) {

@@ -51,7 +51,10 @@ function run(command: string, dir: string): { text: string; status: number | nul
 
 /** Times vary from run to run: `142.9 ms`, `nodes per second 232005`. */
 function mask(line: string): string {
-  return line.replace(/\d+(\.\d+)? ms\b/g, '# ms').replace(/(nodes per second\s+)\d+/, '$1#').trimEnd();
+  return line
+    .replace(/\d+(\.\d+)? ms\b/g, '# ms')
+    .replace(/(nodes per second\s+)\d+/, '$1#')
+    .trimEnd();
 }
 
 /** Whether `actual` matches `expected`, where a line `...` stands for any number of lines. */

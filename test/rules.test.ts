@@ -11,7 +11,7 @@ import { encodeMove, generateMoves } from '../src/engine/movegen';
 import { describeMove, formatPosition, moveToSpec } from '../src/engine/notation';
 import { GameState } from '../src/engine/state';
 import { cellsVariants, getRules, tableProblems, VARIANTS } from '../src/rules/variants';
-import { RuleTable } from '../src/rules/vocabulary';
+import type { RuleTable } from '../src/rules/vocabulary';
 import { accepted, ALT_COLOUR, c, generated, isLegal, pileIdx, play, position, show, TERRACE, why } from './helpers';
 
 /** Filler piles of black Fours and Sixes (no test uses them): they make every pile non-empty. */
@@ -49,11 +49,13 @@ describe('RULES.md: common to all five', () => {
     const s = position('signora', { tableau: tableauOf('signora', ['9C']), foundations: { 0: '7C 8H' } });
     expect(why(s, 'f0', 't0')).toMatch(/never leave a foundation/);
     for (const v of ['double-signora', 'empress-of-italy', 'red-and-black', 'winery', 'freecell']) {
-      const p = v === 'red-and-black' ? position(v, { tableau: ['3H'], foundations: { 0: 'AC 2D' } })
-        : v === 'winery' || v === 'freecell' ? position(v, { tableau: ['3H'], rest: 't5' })
-        : position(v, { tableau: ['9C'], foundations: { 0: '7C 8H' } });
-      for (let f = p.FOUND0; f < p.CELL0; f++)
-        for (let q = 0; q < p.nPiles; q++) for (const k of [1, 2]) expect(moveError(p, f, q, k)).not.toBeNull();
+      const p =
+        v === 'red-and-black'
+          ? position(v, { tableau: ['3H'], foundations: { 0: 'AC 2D' } })
+          : v === 'winery' || v === 'freecell'
+            ? position(v, { tableau: ['3H'], rest: 't5' })
+            : position(v, { tableau: ['9C'], foundations: { 0: '7C 8H' } });
+      for (let f = p.FOUND0; f < p.CELL0; f++) for (let q = 0; q < p.nPiles; q++) for (const k of [1, 2]) expect(moveError(p, f, q, k)).not.toBeNull();
       // Never generated either.
       const buf = new Int32Array(4096);
       const n = generateMoves(p, buf, 0);
@@ -194,12 +196,8 @@ describe('rule tables: presets and invariants', () => {
         .filter((k) => !['name', 'title', 'summary', 'source'].includes(k))
         .sort();
     const sig = getRules('signora');
-    expect(diff(getRules('double-signora'), sig)).toEqual(
-      ['baseRule', 'decks', 'emptyPile', 'foundations', 'reserveSize', 'reserveToTableau', 'tableauDeal'],
-    );
-    expect(diff(getRules('empress-of-italy'), sig)).toEqual(
-      ['autoFill', 'baseRule', 'decks', 'emptyPile', 'foundations', 'reserveSize', 'tableauDeal'],
-    );
+    expect(diff(getRules('double-signora'), sig)).toEqual(['baseRule', 'decks', 'emptyPile', 'foundations', 'reserveSize', 'reserveToTableau', 'tableauDeal']);
+    expect(diff(getRules('empress-of-italy'), sig)).toEqual(['autoFill', 'baseRule', 'decks', 'emptyPile', 'foundations', 'reserveSize', 'tableauDeal']);
     expect(diff(getRules('freecell'), getRules('winery'))).toEqual(['cells', 'options', 'tableauDeal']);
   });
   it('--cells is a table option: FreeCell 0-4, refused elsewhere', () => {
@@ -344,7 +342,14 @@ describe('RULES.md table: reserve', () => {
   it('double-signora: 21 cards; the top card goes to a foundation or onto a tableau card (ruling 6)', () => {
     const dealt = new GameState(dealFromSeed(getRules('double-signora'), 1));
     expect(dealt.len[dealt.RESERVE]).toBe(21);
-    const s = position('double-signora', { tableau: tableauOf('double-signora', ['', '9C', '8D 7S']), reserve: '3D 8H', foundations: { 0: '7S' }, stock: '', waste: '', rest: 't10' });
+    const s = position('double-signora', {
+      tableau: tableauOf('double-signora', ['', '9C', '8D 7S']),
+      reserve: '3D 8H',
+      foundations: { 0: '7S' },
+      stock: '',
+      waste: '',
+      rest: 't10',
+    });
     expect(why(s, 'reserve', 'f0')).toBeNull();
     expect(why(s, 'reserve', 't1')).toBeNull(); // onto 9C
     expect(why(s, 'reserve', 't0')).not.toBeNull(); // never into an empty pile
@@ -460,8 +465,7 @@ describe('RULES.md table: empty tableau pile (and ruling 4, automatic filling)',
     expect(s.len[s.STOCK] + s.len[s.WASTE]).toBe(0);
     play(s, 't0', 'f0');
     expect(s.len[0]).toBe(0);
-    for (const from of ['t1', 't2', 't3', 'reserve'].filter((p) => s.pileIndex(p) >= 0 && s.len[pileIdx(s, p)] > 0))
-      expect(why(s, from, 't0')).not.toBeNull();
+    for (const from of ['t1', 't2', 't3', 'reserve'].filter((p) => s.pileIndex(p) >= 0 && s.len[pileIdx(s, p)] > 0)) expect(why(s, from, 't0')).not.toBeNull();
     expect(why(s, 't1', 't0')).toMatch(/stays empty/);
     expect(generated(s).some((m) => m.endsWith('>t0'))).toBe(false);
     // For good: whatever is played next, it stays empty.
@@ -554,7 +558,6 @@ describe('RULES.md table: empty tableau pile (and ruling 4, automatic filling)',
     expect(g).toContain('t0>t3');
   });
 });
-
 
 // ---------------------------------------------------------------------------------------------
 describe('ruling 1: Signora base card', () => {
@@ -757,7 +760,7 @@ describe('ruling 9: Winery cells, no wrapping, no sequence moves', () => {
   });
 });
 
-describe('ruling 10: dealing from the stock is legal at any time (after Signora\'s first move)', () => {
+describe("ruling 10: dealing from the stock is legal at any time (after Signora's first move)", () => {
   for (const v of ['signora', 'double-signora', 'empress-of-italy', 'red-and-black']) {
     it(v, () => {
       const s =

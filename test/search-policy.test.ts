@@ -3,14 +3,14 @@
 // group order is a permutation that keeps its groups, and on
 // hundreds of late-game positions no search calls lost what an exhaustive plain DFS can win.
 import { describe, expect, it } from 'vitest';
-import { Deal, dealFromSeed } from '../src/engine/deal';
+import { type Deal, dealFromSeed } from '../src/engine/deal';
 import { playChecked } from '../src/engine/legality';
 import { generateMoves, MAX_MOVES, moveFrom, moveTo } from '../src/engine/movegen';
 import { GameState } from '../src/engine/state';
 import { getRules } from '../src/rules/variants';
 import { DfsSearch } from '../src/solver/dfs';
 import { orderMoves } from '../src/solver/order';
-import { isSearchKind, SEARCHES, solve, SolveResult } from '../src/solver/solve';
+import { isSearchKind, SEARCHES, solve, type SolveResult } from '../src/solver/solve';
 import { TranspositionTable } from '../src/solver/tt';
 import { ALL_VARIANTS, ALT_COLOUR, endgame, positionDeal, unplayedPosition } from './helpers';
 
@@ -19,7 +19,6 @@ function replays(deal: Deal, res: SolveResult): boolean {
   for (const m of res.moves) if (playChecked(s, m)) return false;
   return s.isWon();
 }
-
 
 describe('search registry and policies', () => {
   it('accepts policy names and +-lists of registered searches, nothing else', () => {

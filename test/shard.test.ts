@@ -7,7 +7,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MANIFEST_FILE, Manifest } from '../src/analysis/manifest';
+import { MANIFEST_FILE, type Manifest } from '../src/analysis/manifest';
 import { readDealFile } from '../src/analysis/records';
 import { parseShard, shardSeeds } from '../src/analysis/shard';
 
@@ -65,7 +65,16 @@ beforeAll(() => {
   // The README's GNU parallel recipe: three shard processes, then the merge.
   recipe = spawnSync('bash', [path.join(ROOT, 'examples', 'parallel.sh')], {
     encoding: 'utf8',
-    env: { ...process.env, N: '3', JOBS: '2', SEEDS: '1-12', VARIANTS: VARIANTS.join(' '), ARGS: '--max-nodes 3000 --cells 2', OUT: sharded, SOLITAIRE: `${process.execPath} ${MAIN}` },
+    env: {
+      ...process.env,
+      N: '3',
+      JOBS: '2',
+      SEEDS: '1-12',
+      VARIANTS: VARIANTS.join(' '),
+      ARGS: '--max-nodes 3000 --cells 2',
+      OUT: sharded,
+      SOLITAIRE: `${process.execPath} ${MAIN}`,
+    },
   });
 }, 300_000);
 afterAll(() => {
@@ -74,7 +83,12 @@ afterAll(() => {
 
 describe('the shard partition', () => {
   it('interleaves: every seed in exactly one shard, shard sizes within one of each other', () => {
-    for (const [from, to, n] of [[1, 12, 3], [5, 104, 7], [0, 0, 4], [10, 12, 5]]) {
+    for (const [from, to, n] of [
+      [1, 12, 3],
+      [5, 104, 7],
+      [0, 0, 4],
+      [10, 12, 5],
+    ]) {
       const shares = Array.from({ length: n }, (_, k) => shardSeeds(from, to, { index: k + 1, count: n }));
       const all = shares.flat().sort((a, b) => a - b);
       expect(all).toEqual(shardSeeds(from, to, null));
@@ -129,7 +143,10 @@ describe('three shards merged', () => {
 describe('refusals', () => {
   it('a merge with a shard missing names the missing seeds', () => {
     const out = path.join(tmp, 'no-merge');
-    expectRefused(['merge', path.join(sharded, 'shard-1'), path.join(sharded, 'shard-2'), '--out', out], /cannot merge signora: 4 of seeds 1-12 missing or incomplete: 3, 6, 9, 12/);
+    expectRefused(
+      ['merge', path.join(sharded, 'shard-1'), path.join(sharded, 'shard-2'), '--out', out],
+      /cannot merge signora: 4 of seeds 1-12 missing or incomplete: 3, 6, 9, 12/,
+    );
     expect(fs.existsSync(out)).toBe(false);
   });
 
@@ -137,8 +154,18 @@ describe('refusals', () => {
     const copy = path.join(tmp, 'torn-shard');
     fs.cpSync(path.join(sharded, 'shard-2'), copy, { recursive: true });
     const f = path.join(copy, 'winery-deals.csv');
-    fs.writeFileSync(f, fs.readFileSync(f, 'utf8').split('\n').filter((l) => !l.startsWith('winery,8,')).join('\n'));
-    expectRefused(['merge', path.join(sharded, 'shard-1'), copy, path.join(sharded, 'shard-3'), '--out', path.join(tmp, 'm')], /cannot merge winery: 1 of seeds 1-12 missing or incomplete: 8 \(/);
+    fs.writeFileSync(
+      f,
+      fs
+        .readFileSync(f, 'utf8')
+        .split('\n')
+        .filter((l) => !l.startsWith('winery,8,'))
+        .join('\n'),
+    );
+    expectRefused(
+      ['merge', path.join(sharded, 'shard-1'), copy, path.join(sharded, 'shard-3'), '--out', path.join(tmp, 'm')],
+      /cannot merge winery: 1 of seeds 1-12 missing or incomplete: 8 \(/,
+    );
   });
 
   it('overlapping shards are refused', () => {
@@ -149,7 +176,10 @@ describe('refusals', () => {
   it('shards run with other settings are refused', () => {
     const other = path.join(tmp, 'other-budget');
     expect(cli(['analyze', 'winery', '--seeds', '1-12', '--shard', '3/3', '--max-nodes', '3001', '--quiet', '--out', other]).status).toBe(0);
-    expectRefused(['merge', path.join(sharded, 'shard-1'), path.join(sharded, 'shard-2'), other, '--out', path.join(tmp, 'm')], /cannot merge winery: .* were run with --max-nodes 3000 and 3001/);
+    expectRefused(
+      ['merge', path.join(sharded, 'shard-1'), path.join(sharded, 'shard-2'), other, '--out', path.join(tmp, 'm')],
+      /cannot merge winery: .* were run with --max-nodes 3000 and 3001/,
+    );
   });
 
   it('a merge into one of its inputs, or of a directory without a manifest, is refused', () => {
@@ -163,14 +193,30 @@ describe('refusals', () => {
   it('--resume with another budget, cell count or shard is refused and changes nothing', () => {
     const dir = path.join(tmp, 'resume');
     expect(cli(['analyze', 'winery', 'freecell', '--seeds', '1-4', '--max-nodes', '1000', '--quiet', '--out', dir]).status).toBe(0);
-    expectRefused(['analyze', 'winery', '--seeds', '1-8', '--max-nodes', '50000', '--quiet', '--resume', '--out', dir], /cannot resume winery: its rows were made with --max-nodes 1000, this run has 50000/);
-    expectRefused(['analyze', 'freecell', '--seeds', '1-8', '--max-nodes', '1000', '--cells', '3', '--quiet', '--resume', '--out', dir], /cannot resume freecell: its rows were made with --cells 4, this run has 3/);
-    expectRefused(['analyze', 'winery', '--seeds', '1-4', '--max-nodes', '1000', '--shard', '1/2', '--quiet', '--resume', '--out', dir], /its rows are shard all, this run is shard 1\/2/);
-    expectRefused(['analyze', 'winery', '--seeds', '1-4', '--max-nodes', '1000', '--tt-mb', '16', '--quiet', '--resume', '--out', dir], /--tt-mb 32, this run has 16/);
+    expectRefused(
+      ['analyze', 'winery', '--seeds', '1-8', '--max-nodes', '50000', '--quiet', '--resume', '--out', dir],
+      /cannot resume winery: its rows were made with --max-nodes 1000, this run has 50000/,
+    );
+    expectRefused(
+      ['analyze', 'freecell', '--seeds', '1-8', '--max-nodes', '1000', '--cells', '3', '--quiet', '--resume', '--out', dir],
+      /cannot resume freecell: its rows were made with --cells 4, this run has 3/,
+    );
+    expectRefused(
+      ['analyze', 'winery', '--seeds', '1-4', '--max-nodes', '1000', '--shard', '1/2', '--quiet', '--resume', '--out', dir],
+      /its rows are shard all, this run is shard 1\/2/,
+    );
+    expectRefused(
+      ['analyze', 'winery', '--seeds', '1-4', '--max-nodes', '1000', '--tt-mb', '16', '--quiet', '--resume', '--out', dir],
+      /--tt-mb 32, this run has 16/,
+    );
     // The same settings over a longer range go on.
     const r = cli(['analyze', 'winery', '--seeds', '1-8', '--max-nodes', '1000', '--quiet', '--resume', '--out', dir]);
     expect(r.status).toBe(0);
-    expect(readDealFile(path.join(dir, 'winery-deals.csv')).map((x) => x.seed).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(
+      readDealFile(path.join(dir, 'winery-deals.csv'))
+        .map((x) => x.seed)
+        .sort((a, b) => a - b),
+    ).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     expect(manifest(dir).variants.winery.seeds).toEqual({ from: 1, to: 8 });
   });
 

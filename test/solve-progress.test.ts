@@ -9,7 +9,13 @@ import { solve } from '../src/solver/solve';
 function run(isTTY: boolean): { text: string; slices: number } {
   let text = '';
   let clock = 0;
-  const stream = { isTTY, write: (t: string) => ((text += t), true) };
+  const stream = {
+    isTTY,
+    write: (t: string) => {
+      text += t;
+      return true;
+    },
+  };
   const p = new SolveProgress(stream, 'base 9: ', () => clock);
   let slices = 0;
   solve(dealFromSeed(getRules('empress-of-italy'), 5), {

@@ -1,10 +1,10 @@
 // Pure parts of the analysis: Wilson intervals, summarising per-deal rows, strategies, CSV reading.
 import { describe, expect, it } from 'vitest';
 import { makeCard } from '../src/cards/card';
-import { DealRow, SUMMARY_COLUMNS, Verdict, fmtRate, parseCsv, summaryRecord } from '../src/analysis/records';
+import { type DealRow, SUMMARY_COLUMNS, type Verdict, fmtRate, parseCsv, summaryRecord } from '../src/analysis/records';
 import { WILSON_Z, wilson, winRate } from '../src/analysis/stats';
 import { bestAnyConflicts, bestVerdict, groupBySeed, orVerdict, summarise } from '../src/analysis/summary';
-import { DealView, STRATEGIES, evaluateStrategies, exposedRunLength, strategyByName } from '../src/analysis/strategies';
+import { type DealView, STRATEGIES, evaluateStrategies, exposedRunLength, strategyByName } from '../src/analysis/strategies';
 import { parseSeedRange, parseVariants } from '../src/cli/analyze';
 
 const round4 = (x: number) => Math.round(x * 1e4) / 1e4;
@@ -47,10 +47,18 @@ describe('summarise', () => {
   // Synthetic Signora rows: seed 1 wins with 7 only; seed 2 all proved lost; seed 3 unknown and lost;
   // seed 4 rank 7 unknown, K won; seed 5 has every rank lost but one row missing (incomplete).
   const rows: DealRow[] = [
-    row('signora', 1, '7', 'won'), row('signora', 1, 'K', 'lost'), row('signora', 1, 'any', 'won'),
-    row('signora', 2, '7', 'lost'), row('signora', 2, 'A', 'lost'), row('signora', 2, 'any', 'lost'),
-    row('signora', 3, 'A', 'unknown'), row('signora', 3, '2', 'lost'), row('signora', 3, 'any', 'unknown'),
-    row('signora', 4, '7', 'unknown'), row('signora', 4, 'K', 'won'), row('signora', 4, 'any', 'unknown'),
+    row('signora', 1, '7', 'won'),
+    row('signora', 1, 'K', 'lost'),
+    row('signora', 1, 'any', 'won'),
+    row('signora', 2, '7', 'lost'),
+    row('signora', 2, 'A', 'lost'),
+    row('signora', 2, 'any', 'lost'),
+    row('signora', 3, 'A', 'unknown'),
+    row('signora', 3, '2', 'lost'),
+    row('signora', 3, 'any', 'unknown'),
+    row('signora', 4, '7', 'unknown'),
+    row('signora', 4, 'K', 'won'),
+    row('signora', 4, 'any', 'unknown'),
     row('signora', 5, 'Q', 'lost'),
     row('winery', 1, 'any', 'won'), // another variant: ignored
   ];
@@ -163,9 +171,34 @@ describe('strategies', () => {
   it('are scored from the per-rank verdicts, the oracle first', () => {
     const g = (entries: [string, Verdict][]) => new Map(entries.map(([b, v]) => [b, row('signora', 1, b, v)]));
     const deals = [
-      { seed: 1, view, rows: g([['9', 'won'], ['A', 'lost'], ['K', 'lost']]), best: 'won' as Verdict },
-      { seed: 2, view, rows: g([['9', 'unknown'], ['A', 'won']]), best: 'won' as Verdict },
-      { seed: 3, view, rows: g([['9', 'lost'], ['A', 'lost']]), best: 'unknown' as Verdict }, // K missing: unknown
+      {
+        seed: 1,
+        view,
+        rows: g([
+          ['9', 'won'],
+          ['A', 'lost'],
+          ['K', 'lost'],
+        ]),
+        best: 'won' as Verdict,
+      },
+      {
+        seed: 2,
+        view,
+        rows: g([
+          ['9', 'unknown'],
+          ['A', 'won'],
+        ]),
+        best: 'won' as Verdict,
+      },
+      {
+        seed: 3,
+        view,
+        rows: g([
+          ['9', 'lost'],
+          ['A', 'lost'],
+        ]),
+        best: 'unknown' as Verdict,
+      }, // K missing: unknown
     ];
     const rows = evaluateStrategies('signora', deals);
     expect(rows[0]).toMatchObject({ strategy: 'best', deals: 3, won: 2, unknown: 1 });
@@ -183,8 +216,22 @@ describe('strategies', () => {
 
 describe('CSV and arguments', () => {
   it('parses CSV, quotes included, and reports a torn last line', () => {
-    expect(parseCsv('a,b\n1,"x,""y"""\n')).toEqual({ records: [['a', 'b'], ['1', 'x,"y"']], partial: null, partialAt: 16 });
-    expect(parseCsv('a,b\r\n1,2\r\n3,')).toEqual({ records: [['a', 'b'], ['1', '2']], partial: ['3', ''], partialAt: 10 });
+    expect(parseCsv('a,b\n1,"x,""y"""\n')).toEqual({
+      records: [
+        ['a', 'b'],
+        ['1', 'x,"y"'],
+      ],
+      partial: null,
+      partialAt: 16,
+    });
+    expect(parseCsv('a,b\r\n1,2\r\n3,')).toEqual({
+      records: [
+        ['a', 'b'],
+        ['1', '2'],
+      ],
+      partial: ['3', ''],
+      partialAt: 10,
+    });
     expect(parseCsv('')).toEqual({ records: [], partial: null, partialAt: 0 });
   });
   it('parses seed ranges and variant lists', () => {

@@ -8,11 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RANKS, makeCard } from '../src/cards/card';
 import { advise, bucketOf, quantile } from '../src/analysis/advice';
 import { FEATURE_NAMES, offsetFrom, rankFeatures } from '../src/analysis/features';
-import { LearnedModel, fitLogistic, learnedStrategy, modelScore, rankOrder } from '../src/analysis/learned';
+import { type LearnedModel, fitLogistic, learnedStrategy, modelScore, rankOrder } from '../src/analysis/learned';
 import { ADVICE_TABLES, LEARNED_MODELS, RECOMMENDED } from '../src/analysis/learned-model';
 import { strategiesChartSvg } from '../src/analysis/charts';
 import { DEAL_COLUMNS, csvHeader, csvLines, dealRecord } from '../src/analysis/records';
-import { DealView, STRATEGIES, bestExposedVerdict, viewOfDeal } from '../src/analysis/strategies';
+import { type DealView, STRATEGIES, bestExposedVerdict, viewOfDeal } from '../src/analysis/strategies';
 import {
   BEST,
   PAIRED_COLUMNS,

@@ -10,11 +10,11 @@
 //     before reserve cards come free).
 // The rate is the share of those pairs won within the data's per-rank budget: a lower bound, as
 // every published figure, with a Wilson interval on the bucket's size.
-import { Deal } from '../engine/deal';
+import type { Deal } from '../engine/deal';
 import { baseCandidates, solve } from '../solver/solve';
 import { TranspositionTable } from '../solver/tt';
 import { FEATURE_NAMES, rankFeatures } from './features';
-import { DealView, Strategy, exposedCounts, viewOfDeal } from './strategies';
+import { type DealView, type Strategy, exposedCounts, viewOfDeal } from './strategies';
 import { wilson } from './stats';
 
 export interface BucketCount {

@@ -8,10 +8,10 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vega from 'vega';
-import { TopLevelSpec, compile } from 'vega-lite';
+import { type TopLevelSpec, compile } from 'vega-lite';
 import { getRules, variantNames } from '../rules/variants';
 import { checkOutputs } from './outputs';
-import { RecordsError, StrategyRecord, fmtRate, SummaryRow, readStrategiesFile, readSummaryFile, strategiesFile, summaryFile } from './records';
+import { RecordsError, type StrategyRecord, fmtRate, type SummaryRow, readStrategiesFile, readSummaryFile, strategiesFile, summaryFile } from './records';
 import { WILSON_Z, wilson } from './stats';
 
 export const STRATEGIES_CHART = 'strategies.svg';
@@ -32,7 +32,7 @@ function pnorm(z: number): number {
   let term = z / Math.SQRT2;
   for (let n = 0; n < 60; n++) {
     sum += term / (2 * n + 1);
-    term *= (-(z * z) / 2) / (n + 1);
+    term *= -(z * z) / 2 / (n + 1);
   }
   return 0.5 + sum / Math.sqrt(Math.PI);
 }
@@ -138,7 +138,12 @@ function rankLayers(rows: SummaryRow[], axisTitle: string | null): Record<string
     title: axisTitle,
     axis: { labelAngle: 0, labelExpr: "split(datum.label, '|')", labelLineHeight: 14, labelFontSize: 11, labelPadding: 6 },
   };
-  const whiskers = rows.map((r) => ({ key: key(r), low: r.ci_low, high: r.ci_high, desc: `base ${r.base}: ${LEVEL} interval ${pct(r.ci_low)} to ${pct(r.ci_high)}` }));
+  const whiskers = rows.map((r) => ({
+    key: key(r),
+    low: r.ci_low,
+    high: r.ci_high,
+    desc: `base ${r.base}: ${LEVEL} interval ${pct(r.ci_low)} to ${pct(r.ci_high)}`,
+  }));
   const y = { type: 'quantitative', scale: { domain: [0, 1] } };
   return {
     width: { step: 40 },
@@ -147,7 +152,18 @@ function rankLayers(rows: SummaryRow[], axisTitle: string | null): Record<string
       {
         data: { values: rows.flatMap((r) => segments(r, `base ${r.base}`, { key: key(r) })) },
         mark: { type: 'bar', width: { band: 0.7 } },
-        encoding: { x, y: { ...y, field: 'from', title: axisTitle === null ? null : 'share of deals', axis: axisTitle === null ? { labels: false, ticks: false } : SHARE_AXIS }, y2: { field: 'to' }, color: colour, ...DESC },
+        encoding: {
+          x,
+          y: {
+            ...y,
+            field: 'from',
+            title: axisTitle === null ? null : 'share of deals',
+            axis: axisTitle === null ? { labels: false, ticks: false } : SHARE_AXIS,
+          },
+          y2: { field: 'to' },
+          color: colour,
+          ...DESC,
+        },
       },
       {
         data: { values: whiskers },
@@ -176,7 +192,11 @@ export function ranksSpec(variant: string, rows: SummaryRow[]): TopLevelSpec {
   ];
   const panels = [];
   if (ranks.length) panels.push(rankLayers(ranks, 'base rank, fixed for the whole game'));
-  if (overall.length) panels.push({ ...rankLayers(overall, ranks.length ? null : 'base'), title: { text: 'base not fixed', fontSize: 12, fontWeight: 'normal', anchor: 'middle' } });
+  if (overall.length)
+    panels.push({
+      ...rankLayers(overall, ranks.length ? null : 'base'),
+      title: { text: 'base not fixed', fontSize: 12, fontWeight: 'normal', anchor: 'middle' },
+    });
   return asSpec({
     title: { text: `${title(variant)}: win rate by base rank, ${all} deals`, subtitle },
     hconcat: panels,
@@ -208,12 +228,20 @@ export function outcomesSpec(summaries: Map<string, SummaryRow[]>): TopLevelSpec
     width: 440,
     height: { step: 34 },
     layer: [
-      { mark: { type: 'bar', height: { band: 0.7 } }, encoding: { y, x: { ...x, field: 'from', title: 'share of deals', axis: SHARE_AXIS }, x2: { field: 'to' }, color: colour, ...DESC } },
+      {
+        mark: { type: 'bar', height: { band: 0.7 } },
+        encoding: { y, x: { ...x, field: 'from', title: 'share of deals', axis: SHARE_AXIS }, x2: { field: 'to' }, color: colour, ...DESC },
+      },
       {
         // Percentages inside the segments wide enough to hold them.
         transform: [{ filter: 'datum.share >= 0.08' }, { calculate: '(datum.from + datum.to) / 2', as: 'mid' }],
         mark: { type: 'text', fontSize: 11, aria: false },
-        encoding: { y, x: { ...x, field: 'mid' }, text: { field: 'label' }, color: { condition: { test: `datum.outcome === '${OUTCOMES[0]}'`, value: 'white' }, value: INK } },
+        encoding: {
+          y,
+          x: { ...x, field: 'mid' },
+          text: { field: 'label' },
+          color: { condition: { test: `datum.outcome === '${OUTCOMES[0]}'`, value: 'white' }, value: INK },
+        },
       },
     ],
   });
@@ -249,7 +277,10 @@ function strategyPanel(variant: string, rows: StrategyRecord[]): Record<string, 
     height: { step: 22 },
     layer: [
       { mark: { type: 'rule', color: UNKNOWN, strokeWidth: 5, aria: false }, encoding: { y, x: { ...x, field: 'rate' }, x2: { field: 'high' } } },
-      { mark: { type: 'rule', color: INK, strokeWidth: 1.5, aria: false }, encoding: { y, x: { ...x, field: 'low', title: 'won within the per-rank budget', axis: SHARE_AXIS }, x2: { field: 'wonHigh' } } },
+      {
+        mark: { type: 'rule', color: INK, strokeWidth: 1.5, aria: false },
+        encoding: { y, x: { ...x, field: 'low', title: 'won within the per-rank budget', axis: SHARE_AXIS }, x2: { field: 'wonHigh' } },
+      },
       {
         mark: { type: 'point', filled: true, size: 70, opacity: 1 },
         encoding: {
@@ -260,7 +291,10 @@ function strategyPanel(variant: string, rows: StrategyRecord[]): Record<string, 
           ...DESC,
         },
       },
-      { mark: { type: 'text', align: 'left', dx: 6, dy: -8, fontSize: 10, color: INK, aria: false }, encoding: { y, x: { ...x, field: 'rate' }, text: { field: 'text' } } },
+      {
+        mark: { type: 'text', align: 'left', dx: 6, dy: -8, fontSize: 10, color: INK, aria: false },
+        encoding: { y, x: { ...x, field: 'rate' }, text: { field: 'text' } },
+      },
     ],
   };
 }
@@ -277,7 +311,12 @@ export function strategiesSpec(rows: StrategyRecord[]): TopLevelSpec {
         'Oracles: the best base rank chosen with hindsight (an upper bound for every strategy).',
       ],
     },
-    vconcat: variants.map((v) => strategyPanel(v, rows.filter((r) => r.variant === v && r.deals > 0))),
+    vconcat: variants.map((v) =>
+      strategyPanel(
+        v,
+        rows.filter((r) => r.variant === v && r.deals > 0),
+      ),
+    ),
     spacing: 26,
     resolve: { scale: { color: 'shared', shape: 'shared' } },
   });

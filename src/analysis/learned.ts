@@ -55,7 +55,12 @@ function solveLinear(A: number[][], b: number[]): number[] {
  * scale), the intercept, and the standardisation. Columns with no spread get mean 0, scale 1 and
  * their weight is held at 0 by the penalty.
  */
-export function fitLogistic(X: number[][], y: number[], lambda = 1, iterations = 50): { mean: number[]; scale: number[]; weights: number[]; intercept: number } {
+export function fitLogistic(
+  X: number[][],
+  y: number[],
+  lambda = 1,
+  iterations = 50,
+): { mean: number[]; scale: number[]; weights: number[]; intercept: number } {
   const n = X.length;
   if (n === 0 || y.length !== n) throw new RangeError('fitLogistic: need as many targets as rows, at least one');
   const p = X[0].length;

@@ -9,7 +9,7 @@
 import { execFileSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
-import { Shard, formatShard } from './shard';
+import { type Shard, formatShard } from './shard';
 import type { BaseMode } from './summary';
 
 export const MANIFEST_FILE = 'run.json';

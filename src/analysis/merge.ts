@@ -8,11 +8,11 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { variantNames } from '../rules/variants';
-import { RuleTable } from '../rules/vocabulary';
-import { ManifestError, RunEntry, describeShare, disagreement, manifestFile, readManifest, writeManifest } from './manifest';
+import type { RuleTable } from '../rules/vocabulary';
+import { ManifestError, type RunEntry, describeShare, disagreement, manifestFile, readManifest, writeManifest } from './manifest';
 import { checkOutputs, outputFiles, prepareOutDir } from './outputs';
-import { DEAL_COLUMNS, DealRow, dealFile, dealRecord, parseDealFile, strategiesFile, writeCsvFile } from './records';
-import { VariantResults, rulesWithCells, searchLabels, variantResults, writeStrategies, writeSummary } from './results';
+import { DEAL_COLUMNS, type DealRow, dealFile, dealRecord, parseDealFile, strategiesFile, writeCsvFile } from './records';
+import { type VariantResults, rulesWithCells, searchLabels, variantResults, writeStrategies, writeSummary } from './results';
 import { shardSeeds } from './shard';
 
 export class MergeError extends ManifestError {}
@@ -65,7 +65,9 @@ function joinRows(variant: string, rules: RuleTable, parts: Part[]): { rows: Dea
     for (const s of p.seeds) {
       const other = owner.get(s);
       if (other)
-        throw new MergeError(`cannot merge ${variant}: ${other.dir} (${describeShare(other.entry)}) and ${p.dir} (${describeShare(p.entry)}) overlap, both hold seed ${s}`);
+        throw new MergeError(
+          `cannot merge ${variant}: ${other.dir} (${describeShare(other.entry)}) and ${p.dir} (${describeShare(p.entry)}) overlap, both hold seed ${s}`,
+        );
       owner.set(s, p);
     }
   const from = Math.min(...parts.map((p) => p.entry.seeds.from));
@@ -97,7 +99,10 @@ function groupRows(p: Part, variant: string): Map<number, Map<string, DealRow>> 
   const out = new Map<number, Map<string, DealRow>>();
   for (const r of parseDealFile(dealFile(p.dir, variant), variant).rows) {
     if (!share.has(r.seed)) continue;
-    if (r.cells !== p.entry.cells) throw new MergeError(`cannot merge ${variant}: ${dealFile(p.dir, variant)} seed ${r.seed} was played with ${r.cells} cells, its run.json says ${p.entry.cells}`);
+    if (r.cells !== p.entry.cells)
+      throw new MergeError(
+        `cannot merge ${variant}: ${dealFile(p.dir, variant)} seed ${r.seed} was played with ${r.cells} cells, its run.json says ${p.entry.cells}`,
+      );
     const g = out.get(r.seed) ?? new Map<string, DealRow>();
     g.set(r.base, r);
     out.set(r.seed, g);
@@ -122,11 +127,19 @@ export function mergeRuns(inputs: string[], outDir: string, commandLine: string)
     const rules = rulesWithCells(variant, entry0.cells);
     const { rows, from, to } = joinRows(variant, rules, parts);
     const candidates = new Map<number, string[]>();
-    for (let s = from; s <= to; s++) candidates.set(s, searchLabels(rules, s, entry0.base).filter((l) => l !== 'any'));
+    for (let s = from; s <= to; s++)
+      candidates.set(
+        s,
+        searchLabels(rules, s, entry0.base).filter((l) => l !== 'any'),
+      );
     const entry: RunEntry = {
       ...entry0,
       command: commandLine,
-      started: parts.map((p) => p.entry.started).filter((x) => x !== null).sort()[0] ?? null,
+      started:
+        parts
+          .map((p) => p.entry.started)
+          .filter((x) => x !== null)
+          .sort()[0] ?? null,
       seeds: { from, to },
       shard: null,
       mergedFrom: parts.map((p) => p.dir),
@@ -148,6 +161,11 @@ function writeMerged(outDir: string, merged: MergedVariant[]): void {
   }
   const strat = merged.filter((m) => m.strategies);
   // Like analyze: the merged variants' strategy rows replace theirs, other variants' rows stay.
-  if (strat.length || fs.existsSync(strategiesFile(outDir))) writeStrategies(outDir, variants, strat.flatMap((m) => m.strategies!));
+  if (strat.length || fs.existsSync(strategiesFile(outDir)))
+    writeStrategies(
+      outDir,
+      variants,
+      strat.flatMap((m) => m.strategies!),
+    );
   writeManifest(outDir, Object.fromEntries(merged.map((m) => [m.variant, m.entry])), old);
 }

@@ -50,7 +50,10 @@ export function outputFiles(outDir: string, variants: string[]): string[] {
 export function checkOutputs(outDir: string, files: string[]): void {
   if (outDir === '') throw new OutputError('--out is empty: give a directory');
   const st = statOrNull(outDir);
-  if (st === null) return checkCreatable(outDir);
+  if (st === null) {
+    checkCreatable(outDir);
+    return;
+  }
   if (!st.isDirectory()) throw new OutputError(`--out ${outDir} is not a directory`);
   checkWritable(outDir, 'in directory');
   for (const f of files) {

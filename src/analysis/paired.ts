@@ -101,7 +101,7 @@ export function newcombePairedCI(t: PairedTable, z = WILSON_Z): { diff: number; 
   const margins = (a + b) * (c + d) * (a + c) * (b + d);
   if (margins > 0) {
     const num = a * d - b * c;
-    const corrected = num > n / 2 ? num - n / 2 : num >= 0 ? 0 : num;
+    const corrected = num > n / 2 ? num - n / 2 : Math.min(num, 0);
     phi = corrected / Math.sqrt(margins);
   }
   const dl = Math.sqrt(Math.max(0, (p1 - l1) ** 2 - 2 * phi * (p1 - l1) * (u2 - p2) + (u2 - p2) ** 2));
@@ -148,4 +148,3 @@ export function fmtP(p: number): string {
   if (p === 0) return '0';
   return p < 1e-4 ? p.toExponential(2) : String(Number(p.toPrecision(4)));
 }
-

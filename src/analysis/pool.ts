@@ -11,9 +11,9 @@
 //   announcing any search (the worker cannot load) fails its searches without retry.
 // - Signals. SIGINT/SIGTERM (or the abort signal) stop the run: the pool is destroyed and
 //   runPool resolves with the signal; rows that arrive after it are ignored.
-import { MessageChannel, MessagePort, receiveMessageOnPort } from 'worker_threads';
+import { MessageChannel, type MessagePort, receiveMessageOnPort } from 'worker_threads';
 import Piscina from 'piscina';
-import { DealRow, baseLabel } from './records';
+import { type DealRow, baseLabel } from './records';
 import type { WorkItem, WorkerMessage, WorkerTask } from './worker';
 
 export interface PoolJob {
@@ -81,17 +81,20 @@ export async function runPool(jobs: PoolJob[], hooks: PoolHooks, o: PoolOptions)
     };
     const task: WorkerTask = { ...o.task(job.variant), variant: job.variant, items: job.items, port: port2 };
     outstanding++;
-    pool.run(task, { transferList: [port2] }).then(
-      () => drain(port1),
-      (err) => {
-        drain(port1);
-        if (signal) return;
-        const retry = onCrash(ts, err instanceof Error ? err.message : String(err), hooks);
-        if (retry.length) submit({ variant: ts.variant, items: retry });
-      },
-    ).finally(() => {
-      if (--outstanding === 0) finish();
-    });
+    pool
+      .run(task, { transferList: [port2] })
+      .then(
+        () => drain(port1),
+        (err) => {
+          drain(port1);
+          if (signal) return;
+          const retry = onCrash(ts, err instanceof Error ? err.message : String(err), hooks);
+          if (retry.length) submit({ variant: ts.variant, items: retry });
+        },
+      )
+      .finally(() => {
+        if (--outstanding === 0) finish();
+      });
   };
 
   const onSignal = (sig: NodeJS.Signals) => {

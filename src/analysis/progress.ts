@@ -127,8 +127,7 @@ export class Progress {
   private printLine(p: VariantProgress, force: boolean): void {
     const q = payload(p, Date.now(), this.width);
     const line =
-      `${q.variant}  ${p.done + p.failed}/${p.total} deals  ${q.speed}/s  ETA ${q.eta2}  ` +
-      `won ${p.won} lost ${p.lost} unknown ${p.unknown}${q.failed}`;
+      `${q.variant}  ${p.done + p.failed}/${p.total} deals  ${q.speed}/s  ETA ${q.eta2}  ` + `won ${p.won} lost ${p.lost} unknown ${p.unknown}${q.failed}`;
     const key = `${p.done}/${p.failed}`;
     if (!force && this.lastLine.get(p.variant) === key) return;
     this.lastLine.set(p.variant, key);

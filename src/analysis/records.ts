@@ -191,8 +191,7 @@ export function parseDealFile(file: string, variant?: string): DealFileContents 
     return { rows: [], tornAt };
   }
   const header = records[0].join(',');
-  if (header !== DEAL_COLUMNS.join(','))
-    throw new RecordsError(`${file}: header is ${quoteStart(header)}, expected "${DEAL_COLUMNS.join(',')}"`);
+  if (header !== DEAL_COLUMNS.join(',')) throw new RecordsError(`${file}: header is ${quoteStart(header)}, expected "${DEAL_COLUMNS.join(',')}"`);
   const rows: DealRow[] = [];
   const lineOf = new Map<string, number>();
   for (let k = 1; k < records.length; k++) {
@@ -207,7 +206,9 @@ export function parseDealFile(file: string, variant?: string): DealFileContents 
       lineOf.set(key, rows.length);
       rows.push(row);
     } else if (!sameOutcome(rows[first], row))
-      throw new RecordsError(`${where}: seed ${row.seed} base ${row.base} is already in the file with another outcome (${outcome(rows[first])}, here ${outcome(row)})`);
+      throw new RecordsError(
+        `${where}: seed ${row.seed} base ${row.base} is already in the file with another outcome (${outcome(rows[first])}, here ${outcome(row)})`,
+      );
   }
   return { rows, tornAt };
 }
@@ -249,13 +250,22 @@ function dealRow(f: string[], where: string): DealRow {
   if (!WHOLE.test(seed) || !Number.isSafeInteger(Number(seed))) throw bad('seed', seed, 'a whole number');
   if (parseBaseLabel(base) === -1) throw bad('base', base, 'a rank letter or any');
   if (result !== 'won' && result !== 'lost' && result !== 'unknown') throw bad('result', result, 'won, lost or unknown');
-  if (result === 'won' ? !WHOLE.test(moves) : moves !== '') throw bad('moves', moves, result === 'won' ? 'the solution length' : `an empty field for ${result}`);
+  if (result === 'won' ? !WHOLE.test(moves) : moves !== '')
+    throw bad('moves', moves, result === 'won' ? 'the solution length' : `an empty field for ${result}`);
   if (!WHOLE.test(nodes) || !Number.isSafeInteger(Number(nodes))) throw bad('nodes', nodes, 'a whole number');
   if (!DECIMAL.test(ms) || !Number.isFinite(Number(ms))) throw bad('ms', ms, 'a number of milliseconds');
   if (result === 'lost' ? !(PROOFS as readonly string[]).includes(proof) : proof !== '')
     throw new RecordsError(`${where}: proof "${proof}" does not fit result "${result}" (a lost row names its proof: ${PROOFS.join(', ')})`);
   if (!WHOLE.test(cells) || Number(cells) > 255) throw bad('cells', cells, 'the number of free cells');
-  const row = { variant, seed: Number(seed), base, result: result as Verdict, moves: moves === '' ? null : Number(moves), nodes: Number(nodes), ms: Number(ms) };
+  const row = {
+    variant,
+    seed: Number(seed),
+    base,
+    result: result as Verdict,
+    moves: moves === '' ? null : Number(moves),
+    nodes: Number(nodes),
+    ms: Number(ms),
+  };
   return { ...row, proof: proof as Proof | '', cells: Number(cells) };
 }
 
@@ -302,28 +312,32 @@ function numberField(value: string, column: string, where: string, whole: boolea
 /** The rows of a <variant>-summary.csv (FORMATS.md); missing file: null. Throws RecordsError. */
 export function readSummaryFile(file: string): SummaryRow[] | null {
   const rows = readTable(file, SUMMARY_COLUMNS, ['cells']);
-  return rows?.map((f, k) => {
-    const where = `${file} line ${k + 2}`;
-    const [variant, base, deals, won, lost, unknown, win_rate, ci_low, ci_high] = f;
-    if (base !== 'best' && parseBaseLabel(base) === -1) throw new RecordsError(`${where}: bad base ${quoteStart(base)}: expected a rank letter, best or any`);
-    const n = (v: string, c: string) => numberField(v, c, where, true);
-    const r = (v: string, c: string) => numberField(v, c, where, false);
-    const row = { variant, base, deals: n(deals, 'deals'), won: n(won, 'won'), lost: n(lost, 'lost'), unknown: n(unknown, 'unknown') };
-    if (row.won + row.lost + row.unknown !== row.deals) throw new RecordsError(`${where}: won + lost + unknown is not deals`);
-    return { ...row, win_rate: r(win_rate, 'win_rate'), ci_low: r(ci_low, 'ci_low'), ci_high: r(ci_high, 'ci_high') };
-  }) ?? null;
+  return (
+    rows?.map((f, k) => {
+      const where = `${file} line ${k + 2}`;
+      const [variant, base, deals, won, lost, unknown, win_rate, ci_low, ci_high] = f;
+      if (base !== 'best' && parseBaseLabel(base) === -1) throw new RecordsError(`${where}: bad base ${quoteStart(base)}: expected a rank letter, best or any`);
+      const n = (v: string, c: string) => numberField(v, c, where, true);
+      const r = (v: string, c: string) => numberField(v, c, where, false);
+      const row = { variant, base, deals: n(deals, 'deals'), won: n(won, 'won'), lost: n(lost, 'lost'), unknown: n(unknown, 'unknown') };
+      if (row.won + row.lost + row.unknown !== row.deals) throw new RecordsError(`${where}: won + lost + unknown is not deals`);
+      return { ...row, win_rate: r(win_rate, 'win_rate'), ci_low: r(ci_low, 'ci_low'), ci_high: r(ci_high, 'ci_high') };
+    }) ?? null
+  );
 }
 
 /** The rows of strategies.csv (FORMATS.md); missing file: null. Throws RecordsError. */
 export function readStrategiesFile(file: string): StrategyRecord[] | null {
   const rows = readTable(file, STRATEGY_COLUMNS);
-  return rows?.map((f, k) => {
-    const where = `${file} line ${k + 2}`;
-    const [variant, strategy, deals, won, win_rate, ci_low, ci_high] = f;
-    const n = (v: string, c: string) => numberField(v, c, where, true);
-    const r = (v: string, c: string) => numberField(v, c, where, false);
-    const row = { variant, strategy, deals: n(deals, 'deals'), won: n(won, 'won') };
-    if (row.won > row.deals) throw new RecordsError(`${where}: won is more than deals`);
-    return { ...row, win_rate: r(win_rate, 'win_rate'), ci_low: r(ci_low, 'ci_low'), ci_high: r(ci_high, 'ci_high') };
-  }) ?? null;
+  return (
+    rows?.map((f, k) => {
+      const where = `${file} line ${k + 2}`;
+      const [variant, strategy, deals, won, win_rate, ci_low, ci_high] = f;
+      const n = (v: string, c: string) => numberField(v, c, where, true);
+      const r = (v: string, c: string) => numberField(v, c, where, false);
+      const row = { variant, strategy, deals: n(deals, 'deals'), won: n(won, 'won') };
+      if (row.won > row.deals) throw new RecordsError(`${where}: won is more than deals`);
+      return { ...row, win_rate: r(win_rate, 'win_rate'), ci_low: r(ci_low, 'ci_low'), ci_high: r(ci_high, 'ci_high') };
+    }) ?? null
+  );
 }

@@ -1,7 +1,7 @@
 // The table printed at the end of `solitaire analyze`.
 import { fmtDuration } from './progress';
-import { SummaryRow } from './records';
-import { AnalysisResult } from './run';
+import type { SummaryRow } from './records';
+import type { AnalysisResult } from './run';
 import { STRATEGIES } from './strategies';
 
 function pct(x: number): string {
@@ -15,7 +15,12 @@ function rateCell(r: SummaryRow | undefined): string {
 
 function table(rows: string[][], rightAlign: boolean[]): string[] {
   const w = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
-  return rows.map((r) => r.map((c, i) => (rightAlign[i] ? c.padStart(w[i]) : c.padEnd(w[i]))).join('  ').trimEnd());
+  return rows.map((r) =>
+    r
+      .map((c, i) => (rightAlign[i] ? c.padStart(w[i]) : c.padEnd(w[i])))
+      .join('  ')
+      .trimEnd(),
+  );
 }
 
 /** Lines of the final report. */
@@ -53,8 +58,7 @@ export function formatReport(res: AnalysisResult): string[] {
   }
 
   for (const v of res.variants)
-    if (v.conflicts.length)
-      out.push(`warning: ${v.variant}: best and any contradict each other (one won, one lost) on seeds ${v.conflicts.join(', ')}`);
+    if (v.conflicts.length) out.push(`warning: ${v.variant}: best and any contradict each other (one won, one lost) on seeds ${v.conflicts.join(', ')}`);
   if (res.crashes.length) {
     out.push(`${res.crashes.length} search(es) crashed their worker; those deals are left out (rerun with --resume to retry):`);
     for (const c of res.crashes) out.push(`  ${c.variant} seed ${c.seed} base ${c.base}: ${c.error}`);

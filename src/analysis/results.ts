@@ -2,16 +2,16 @@
 // strategies.csv. `analyze` and `merge` both come here, so a merge of shards writes exactly what
 // one straight run over the same seeds writes.
 import * as fs from 'fs';
-import { Deal, dealFromSeed } from '../engine/deal';
+import { type Deal, dealFromSeed } from '../engine/deal';
 import { cellsVariants, getRules, variantNames } from '../rules/variants';
-import { RuleTable } from '../rules/vocabulary';
+import type { RuleTable } from '../rules/vocabulary';
 import { baseCandidates } from '../solver/solve';
 import {
-  DealRow,
+  type DealRow,
   STRATEGY_COLUMNS,
   SUMMARY_COLUMNS,
-  StrategyRow,
-  SummaryRow,
+  type StrategyRow,
+  type SummaryRow,
   baseLabel,
   parseCsv,
   strategiesFile,
@@ -20,8 +20,8 @@ import {
   summaryRecord,
   writeCsvFile,
 } from './records';
-import { StrategyDeal, evaluateStrategies, viewOfDeal } from './strategies';
-import { BaseMode, bestAnyConflicts, bestVerdict, groupBySeed, summarise } from './summary';
+import { type StrategyDeal, evaluateStrategies, viewOfDeal } from './strategies';
+import { type BaseMode, bestAnyConflicts, bestVerdict, groupBySeed, summarise } from './summary';
 
 /** A variant's rules, with `cells` applied where the variant takes it (FreeCell) and ignored elsewhere. */
 export function rulesWithCells(variant: string, cells: number | undefined): RuleTable {
@@ -75,7 +75,11 @@ export function variantResults(rules: RuleTable, rows: DealRow[], mode: BaseMode
 }
 
 export function writeSummary(outDir: string, rules: RuleTable, summary: SummaryRow[]): void {
-  writeCsvFile(summaryFile(outDir, rules.name), SUMMARY_COLUMNS, summary.map((r) => summaryRecord(r, rules.cells)));
+  writeCsvFile(
+    summaryFile(outDir, rules.name),
+    SUMMARY_COLUMNS,
+    summary.map((r) => summaryRecord(r, rules.cells)),
+  );
 }
 
 /**

@@ -28,17 +28,17 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { RuleTable } from '../rules/vocabulary';
-import { ManifestError, RunEntry, disagreement, gitCommit, manifestFile, packageVersion, readManifest, writeManifest } from './manifest';
+import type { RuleTable } from '../rules/vocabulary';
+import { ManifestError, type RunEntry, disagreement, gitCommit, manifestFile, packageVersion, readManifest, writeManifest } from './manifest';
 import { checkOutputs, outputFiles, prepareOutDir } from './outputs';
-import { PoolHooks, PoolJob, runPool } from './pool';
-import { Progress, ProgressMode, VariantProgress } from './progress';
+import { type PoolHooks, type PoolJob, runPool } from './pool';
+import { Progress, type ProgressMode, type VariantProgress } from './progress';
 import {
   DEAL_COLUMNS,
-  DealFileContents,
-  DealRow,
-  StrategyRow,
-  SummaryRow,
+  type DealFileContents,
+  type DealRow,
+  type StrategyRow,
+  type SummaryRow,
   csvHeader,
   csvLines,
   cutTornLine,
@@ -51,8 +51,8 @@ import {
   summaryFile,
 } from './records';
 import { rulesWithCells, searchLabels, variantResults, writeStrategies, writeSummary } from './results';
-import { Shard, formatShard, shardSeeds } from './shard';
-import { BaseMode, bestVerdict, groupBySeed } from './summary';
+import { type Shard, formatShard, shardSeeds } from './shard';
+import { type BaseMode, bestVerdict, groupBySeed } from './summary';
 
 /** Seeds analysed when none are given: `npm ci && npm start` (analyze all) takes about five minutes on 2 cores. */
 export const DEFAULT_SEEDS = { from: 1, to: 200 } as const;
@@ -160,7 +160,6 @@ interface VariantState {
   failedSeeds: Set<number>;
   progress: VariantProgress;
 }
-
 
 /** The run's settings, defaults filled in and checked. */
 interface Settings {
@@ -272,7 +271,10 @@ function prepareRun(opts: AnalyzeOptions, set: Settings, started: string): Map<s
     const have = groupBySeed(old.rows);
     for (const seed of seeds) {
       const labels = searchLabels(st.rules, seed, mode);
-      st.candidates.set(seed, labels.filter((l) => l !== 'any'));
+      st.candidates.set(
+        seed,
+        labels.filter((l) => l !== 'any'),
+      );
       const got = have.get(seed) ?? new Map<string, DealRow>();
       st.rows.set(seed, got);
       const todo = new Set(labels.filter((l) => !got.has(l)));
@@ -401,7 +403,12 @@ function finishRun(opts: AnalyzeOptions, states: Map<string, VariantState>, set:
     });
   }
   const strat = reports.filter((r) => r.strategies);
-  if (strat.length) writeStrategies(opts.outDir, strat.map((r) => r.variant), strat.flatMap((r) => r.strategies!));
+  if (strat.length)
+    writeStrategies(
+      opts.outDir,
+      strat.map((r) => r.variant),
+      strat.flatMap((r) => r.strategies!),
+    );
   return reports;
 }
 
@@ -411,7 +418,10 @@ export async function runAnalysis(opts: AnalyzeOptions): Promise<AnalysisResult>
   const { workers, mode, maxNodes, ttMb } = set;
   const states = prepareRun(opts, set, new Date(t0).toISOString());
   const jobs = planJobs(states, workers, opts.batchSize);
-  const progress = new Progress(opts.progress ?? (process.stderr.isTTY ? 'bars' : 'lines'), [...states.values()].map((s) => s.progress));
+  const progress = new Progress(
+    opts.progress ?? (process.stderr.isTTY ? 'bars' : 'lines'),
+    [...states.values()].map((s) => s.progress),
+  );
   const crashes: CrashReport[] = [];
   const workerFile = opts.workerFile ?? defaultWorkerFile();
   let signal: NodeJS.Signals | undefined;

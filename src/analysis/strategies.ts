@@ -16,9 +16,9 @@
 // deal is won iff that rank's row is won (unknown if that row is unknown or missing). The oracle
 // `best` (won if any rank wins) bounds every strategy from above.
 import { colourOf, rankOf } from '../cards/card';
-import { Deal } from '../engine/deal';
+import type { Deal } from '../engine/deal';
 import { getRules } from '../rules/variants';
-import { DealRow, StrategyRow, Verdict, baseLabel } from './records';
+import { type DealRow, type StrategyRow, type Verdict, baseLabel } from './records';
 import { winRate } from './stats';
 
 /** What a player sees before choosing the base rank. */
@@ -83,8 +83,7 @@ function keyed(name: string, description: string, key: (v: DealView, r: number, 
 export function exposedRunLength(v: DealView, r: number): number {
   const left = new Array(52).fill(0);
   for (const c of exposedCards(v)) left[c]++;
-  const has = (rank: number, colour: number) =>
-    [0, 1, 2, 3].some((s) => left[rank * 4 + s] > 0 && colourOf(rank * 4 + s) === colour);
+  const has = (rank: number, colour: number) => [0, 1, 2, 3].some((s) => left[rank * 4 + s] > 0 && colourOf(rank * 4 + s) === colour);
   let best = 0;
   for (const start of [0, 1]) {
     let n = 0;
@@ -122,11 +121,10 @@ export const STRATEGIES: readonly Strategy[] = [
   ),
   keyed('lowest-exposed', 'the lowest exposed rank (A lowest, K highest)', (_v, r) => [r]),
   keyed('highest-exposed', 'the highest exposed rank', (_v, r) => [-r]),
-  keyed(
-    'longest-run',
-    'the rank whose foundation run from exposed cards alone is longest (ties: most exposed copies, then lowest rank)',
-    (v, r, n) => [-exposedRunLength(v, r), -n[r]],
-  ),
+  keyed('longest-run', 'the rank whose foundation run from exposed cards alone is longest (ties: most exposed copies, then lowest rank)', (v, r, n) => [
+    -exposedRunLength(v, r),
+    -n[r],
+  ]),
 ];
 
 export function strategyByName(name: string): Strategy | undefined {
@@ -169,7 +167,13 @@ export function bestExposedVerdict(d: StrategyDeal): Verdict {
  * strategy.
  */
 export function evaluateStrategies(variant: string, deals: StrategyDeal[], strategies: readonly Strategy[] = STRATEGIES): StrategyRow[] {
-  const out = [scoreRow(variant, 'best', deals.map((d) => d.best))];
+  const out = [
+    scoreRow(
+      variant,
+      'best',
+      deals.map((d) => d.best),
+    ),
+  ];
   if (getRules(variant).baseRule !== 'first-move') out.push(scoreRow(variant, 'best-exposed', deals.map(bestExposedVerdict)));
   for (const s of strategies) {
     const verdicts = deals.map((d) => d.rows.get(baseLabel(s.pick(d.view)))?.result ?? 'unknown');

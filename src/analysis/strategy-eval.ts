@@ -16,17 +16,17 @@ import * as path from 'path';
 import { dealFromSeed } from '../engine/deal';
 import { getRules, variantNames } from '../rules/variants';
 import { baseCandidates } from '../solver/solve';
-import { LearnedModel, learnedStrategy } from './learned';
-import { PairedResult, comparePaired, fmtP, holmAdjust } from './paired';
+import { type LearnedModel, learnedStrategy } from './learned';
+import { type PairedResult, comparePaired, fmtP, holmAdjust } from './paired';
 
 export { fmtP };
 import {
   DEAL_COLUMNS,
-  DealRow,
+  type DealRow,
   RecordsError,
   STRATEGY_COLUMNS,
-  StrategyRow,
-  Verdict,
+  type StrategyRow,
+  type Verdict,
   baseLabel,
   dealFile,
   fmtRate,
@@ -39,7 +39,7 @@ import {
 } from './records';
 import { STRATEGIES_CHART } from './charts';
 import { checkOutputs, prepareOutDir } from './outputs';
-import { STRATEGIES, Strategy, StrategyDeal, bestExposedVerdict, evaluateStrategies, viewOfDeal } from './strategies';
+import { STRATEGIES, type Strategy, type StrategyDeal, bestExposedVerdict, evaluateStrategies, viewOfDeal } from './strategies';
 import { bestVerdict, groupBySeed } from './summary';
 
 export const TERRACE_VARIANTS = ['signora', 'double-signora', 'empress-of-italy'] as const;
@@ -95,7 +95,17 @@ export function readDealRowsAnyVersion(file: string): DealRow[] {
     if (result !== 'won' && result !== 'unknown' && !(result === 'lost' && proof === 'exhaustive'))
       throw new RecordsError(`${where}: result "${result}"${proof ? ` with proof "${proof}"` : ''} in a file of an earlier format`);
     const cells = getRules(variant).cells;
-    rows.push({ variant, seed: Number(seed), base, result, moves: moves === '' ? null : Number(moves), nodes: Number(nodes), ms: Number(ms), proof: proof as DealRow['proof'], cells });
+    rows.push({
+      variant,
+      seed: Number(seed),
+      base,
+      result,
+      moves: moves === '' ? null : Number(moves),
+      nodes: Number(nodes),
+      ms: Number(ms),
+      proof: proof as DealRow['proof'],
+      cells,
+    });
   }
   return rows;
 }
@@ -112,9 +122,7 @@ export interface EvalDeal extends StrategyDeal {
 export function loadEvalDeals(dir: string, variant: string, seeds?: { from: number; to: number }): EvalDeal[] {
   const rules = getRules(variant);
   if (!rules.terraceFamily) throw new RecordsError(`${variant} is not in the Terrace family: it has no base card to choose`);
-  const rows = readDealRowsAnyVersion(dealFile(dir, variant)).filter(
-    (r) => r.variant === variant && (!seeds || (r.seed >= seeds.from && r.seed <= seeds.to)),
-  );
+  const rows = readDealRowsAnyVersion(dealFile(dir, variant)).filter((r) => r.variant === variant && (!seeds || (r.seed >= seeds.from && r.seed <= seeds.to)));
   const out: EvalDeal[] = [];
   for (const [seed, g] of groupBySeed(rows)) {
     const deal = dealFromSeed(rules, seed);
@@ -195,9 +203,9 @@ export function pairedFamily(variant: string, deals: EvalDeal[], pairs: [Entity,
       return { a, b, r: comparePaired(o.wonA, o.wonB) };
     });
     const adj = holmAdjust(res.map((x) => x.r.p));
-    res.forEach((x, i) =>
-      out.push({ ...x.r, variant, seeds, measure, nameA: x.a.name, nameB: x.b.name, pHolm: adj[i], significant: adj[i] < SIGNIFICANCE }),
-    );
+    res.forEach((x, i) => {
+      out.push({ ...x.r, variant, seeds, measure, nameA: x.a.name, nameB: x.b.name, pHolm: adj[i], significant: adj[i] < SIGNIFICANCE });
+    });
   }
   return out;
 }
@@ -325,8 +333,16 @@ export function writeStrategyFiles(outDir: string, evals: VariantEvaluation[], c
   prepareOutDir(outDir);
   const order = (v: string) => variantNames().indexOf(v);
   const sorted = [...evals].sort((a, b) => order(a.variant) - order(b.variant));
-  writeCsvFile(strategies, STRATEGY_COLUMNS, sorted.flatMap((e) => e.strategyRows.map(strategyRecord)));
-  writeCsvFile(paired, PAIRED_COLUMNS, sorted.flatMap((e) => e.paired.map(pairedRecord)));
+  writeCsvFile(
+    strategies,
+    STRATEGY_COLUMNS,
+    sorted.flatMap((e) => e.strategyRows.map(strategyRecord)),
+  );
+  writeCsvFile(
+    paired,
+    PAIRED_COLUMNS,
+    sorted.flatMap((e) => e.paired.map(pairedRecord)),
+  );
   fs.writeFileSync(chart, chartSvg);
   return { strategies, paired, chart };
 }

@@ -2,7 +2,7 @@
 import { getRules } from '../rules/variants';
 import { fmtP } from './paired';
 import type { HeldOut, PairedRow, SensitivityResult, VariantEvaluation } from './strategy-eval';
-import { StrategyRow } from './records';
+import type { StrategyRow } from './records';
 
 const pct = (x: number) => (Number.isFinite(x) ? `${(Math.round(x * 1000 + 1e-9) / 10).toFixed(1)}%` : '-');
 const pts = (x: number) => (Number.isFinite(x) ? `${x >= 0 ? '+' : ''}${(100 * x).toFixed(1)}` : '-');

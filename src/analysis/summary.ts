@@ -2,7 +2,7 @@
 // summary from the per-deal file with these, so an interrupted-then-resumed run and a straight run
 // give the same file.
 import { RANKS } from '../cards/card';
-import { DealRow, SummaryRow, Verdict } from './records';
+import type { DealRow, SummaryRow, Verdict } from './records';
 import { winRate } from './stats';
 
 export type BaseMode = 'all' | 'any';

@@ -10,7 +10,7 @@ import { dealFromSeed } from '../engine/deal';
 import { getRules } from '../rules/variants';
 import { solve } from '../solver/solve';
 import { TranspositionTable } from '../solver/tt';
-import { baseLabel, DealRow } from './records';
+import { baseLabel, type DealRow } from './records';
 
 export interface WorkItem {
   seed: number;
@@ -31,9 +31,7 @@ export interface WorkerTask {
   failOn?: { seed: number; how: 'throw' | 'exit' };
 }
 
-export type WorkerMessage =
-  | { kind: 'start'; seed: number; base: string }
-  | { kind: 'row'; row: DealRow };
+export type WorkerMessage = { kind: 'start'; seed: number; base: string } | { kind: 'row'; row: DealRow };
 
 let table: TranspositionTable | null = null;
 let tableMb = 0;

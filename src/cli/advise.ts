@@ -2,13 +2,13 @@
 // Terrace-family deal (issue 13). Prints the candidate ranks in the order the recommended strategy
 // ranks them, each with the measured win rate of deals like this one (src/analysis/advice.ts) and,
 // unless --no-solve, whether the solver wins this very deal with that base within a small budget.
-import { Command } from 'commander';
+import type { Command } from 'commander';
 import { rankName } from '../cards/card';
 import { advise } from '../analysis/advice';
 import { learnedStrategy } from '../analysis/learned';
 import { ADVICE_TABLES, LEARNED_MODELS, RECOMMENDED } from '../analysis/learned-model';
-import { Strategy, STRATEGIES, strategyByName } from '../analysis/strategies';
-import { Deal } from '../engine/deal';
+import { type Strategy, STRATEGIES, strategyByName } from '../analysis/strategies';
+import type { Deal } from '../engine/deal';
 import { VARIANTS } from '../rules/variants';
 import { UsageError } from './errors';
 import { loadDealFile, out, parseWhole, rulesFor, seededDeal } from './io';
@@ -24,7 +24,9 @@ interface AdviseCliOptions {
 }
 
 function terraceNames(): string {
-  return VARIANTS.filter((v) => v.terraceFamily).map((v) => v.name).join(', ');
+  return VARIANTS.filter((v) => v.terraceFamily)
+    .map((v) => v.name)
+    .join(', ');
 }
 
 function strategyFor(variant: string, name: string | undefined): Strategy {
@@ -44,7 +46,9 @@ const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 export function register(program: Command): void {
   program
     .command('advise')
-    .description('which base card to choose: the ranks of a Terrace-family deal in the recommended order, with measured win rates and, solved per rank, which ones win this deal')
+    .description(
+      'which base card to choose: the ranks of a Terrace-family deal in the recommended order, with measured win rates and, solved per rank, which ones win this deal',
+    )
     .argument('[variant]', `a Terrace-family variant: ${terraceNames()}`)
     .option('--seed <n>', 'deal number (with a variant)')
     .option('--deal <file>', 'deal JSON file (instead of a variant and seed)')
@@ -89,14 +93,17 @@ Examples:
         deal = seededDeal(variant, o.seed, undefined);
       }
       const name = deal.rules.name;
-      if (!deal.rules.terraceFamily) throw new UsageError(`advise applies to the Terrace family (${terraceNames()}), not ${name}: it has no base card to choose`);
+      if (!deal.rules.terraceFamily)
+        throw new UsageError(`advise applies to the Terrace family (${terraceNames()}), not ${name}: it has no base card to choose`);
       const maxNodes = parseWhole('--max-nodes', o.maxNodes, 1);
       const strategy = strategyFor(name, o.strategy);
       const table = ADVICE_TABLES[name] ?? null;
 
       const a = advise(deal, strategy, table, o.solve ? maxNodes : undefined);
       const lines: string[] = [];
-      lines.push(`${deal.rules.title}${deal.seed !== undefined ? `, seed ${deal.seed}` : ''}: base ranks in the order of ${strategy.name} (${strategy.description})`);
+      lines.push(
+        `${deal.rules.title}${deal.seed !== undefined ? `, seed ${deal.seed}` : ''}: base ranks in the order of ${strategy.name} (${strategy.description})`,
+      );
       const reserve = table?.releaseCuts != null;
       const head = ['', 'rank', 'exp', 'pred', reserve ? 'reserve' : '', 'like this: won / deals', 'rate', '95% interval'];
       if (o.solve) head.push(`this deal (${maxNodes} nodes)`);

@@ -6,14 +6,14 @@
 // SIGINT, 143 after SIGTERM (finished rows kept); 1 when a worker crashed (results still written,
 // the crashed deals left out); 3 for an internal error.
 import * as os from 'os';
-import { Command } from 'commander';
+import type { Command } from 'commander';
 import { formatReport } from '../analysis/report';
 import { OutputError } from '../analysis/outputs';
 import { AnalysisError, DEFAULT_MAX_NODES, DEFAULT_SEEDS, DEFAULT_TT_MB, MAX_SEEDS, runAnalysis } from '../analysis/run';
 import { RecordsError } from '../analysis/records';
-import { BaseMode } from '../analysis/summary';
+import type { BaseMode } from '../analysis/summary';
 import { ManifestError } from '../analysis/manifest';
-import { Shard, parseShard } from '../analysis/shard';
+import { type Shard, parseShard } from '../analysis/shard';
 import { MAIN_VARIANTS, cellsVariants, getRules, variantNames } from '../rules/variants';
 import { chartsAfterRun } from './chart';
 import { EXIT_FAILED, EXIT_INTERNAL, EXIT_USAGE, UsageError, reportError } from './errors';
@@ -51,7 +51,8 @@ export function parseSeedRange(text: string): { from: number; to: number } {
   const to = m[2] === undefined ? from : Number(m[2]);
   if (!Number.isSafeInteger(from) || !Number.isSafeInteger(to)) throw new UsageError(`bad --seeds "${text}": seeds go up to ${Number.MAX_SAFE_INTEGER}`);
   if (to < from) throw new UsageError(`bad --seeds "${text}": the range is empty (${to} < ${from})`);
-  if (to - from >= MAX_SEEDS) throw new UsageError(`bad --seeds "${text}": ${to - from + 1} seeds, a run takes at most ${MAX_SEEDS} (split the range over several --out directories)`);
+  if (to - from >= MAX_SEEDS)
+    throw new UsageError(`bad --seeds "${text}": ${to - from + 1} seeds, a run takes at most ${MAX_SEEDS} (split the range over several --out directories)`);
   return { from, to };
 }
 
@@ -118,7 +119,10 @@ export function registerAnalyze(program: Command): Command {
     .option('--out <dir>', 'output directory', 'results')
     .option('--resume', 'keep the rows already in the per-deal files and search only the missing ones')
     .option('--quiet', 'no progress output')
-    .option('--batch <n>', 'seeds per worker task (default: batches of searches that shrink to one search at the end of the run, so that workers finish together)')
+    .option(
+      '--batch <n>',
+      'seeds per worker task (default: batches of searches that shrink to one search at the end of the run, so that workers finish together)',
+    )
     .option('--shard <K/N>', 'search only shard K of N of the seed range (every N-th seed, from the K-th); join the shards with "solitaire merge"')
     .option('--cells <n>', 'freecell only: number of free cells, 0-4 (default 4)')
     .option('--tt-mb <n>', `memory cap of each search, MB per worker thread (default ${DEFAULT_TT_MB})`)

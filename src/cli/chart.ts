@@ -2,7 +2,7 @@
 // and strategies.csv (src/analysis/charts.ts). Bad input (a missing directory, one with nothing to
 // chart, a malformed CSV, a file that cannot be written) is one line, exit 2, nothing written.
 import * as fs from 'fs';
-import { Command } from 'commander';
+import type { Command } from 'commander';
 import * as path from 'path';
 import { OUTCOMES_CHART, STRATEGIES_CHART, readChartData, renderCharts, writeCharts, writeFilesWhole } from '../analysis/charts';
 import { OutputError } from '../analysis/outputs';
@@ -49,7 +49,7 @@ Example:
     )
     .action((dir: string) => {
       if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory()) throw new UsageError(`${dir} is not a directory`);
-      let data;
+      let data: ReturnType<typeof readChartData>;
       try {
         data = readChartData(dir);
       } catch (e) {

@@ -1,8 +1,8 @@
 // `solitaire deal <variant> --seed N [--json] [--cells N]`: a seeded deal as a readable layout or
 // as the deal JSON of FORMATS.md.
-import { Command } from 'commander';
+import type { Command } from 'commander';
 import { cardName } from '../cards/card';
-import { Deal, dealToJson } from '../engine/deal';
+import { type Deal, dealToJson } from '../engine/deal';
 import { GameState } from '../engine/state';
 import { UsageError } from './errors';
 import { out, prettyJson, rulesFor, seededDeal } from './io';

@@ -1,9 +1,9 @@
 // Small input/output helpers shared by the commands: reading JSON files, loading deals, parsing
 // option values. Every failure is a UsageError with one clear line.
 import { readFileSync } from 'node:fs';
-import { Deal, dealFromJson, dealFromSeed, parseSeed } from '../engine/deal';
+import { type Deal, dealFromJson, dealFromSeed, parseSeed } from '../engine/deal';
 import { getRules } from '../rules/variants';
-import { RuleOptions, RuleTable } from '../rules/vocabulary';
+import type { RuleOptions, RuleTable } from '../rules/vocabulary';
 import { UsageError } from './errors';
 
 const FS_REASONS: Record<string, string> = {
@@ -42,7 +42,10 @@ export function readJsonValues(path: string): { values: unknown[]; lines: number
   try {
     return { values: [JSON.parse(text)], lines: null };
   } catch (whole) {
-    const rows = text.split('\n').map((l, i) => ({ l, n: i + 1 })).filter((r) => r.l.trim() !== '');
+    const rows = text
+      .split('\n')
+      .map((l, i) => ({ l, n: i + 1 }))
+      .filter((r) => r.l.trim() !== '');
     if (rows.length < 2 || !isJsonObject(rows[0].l)) throw new UsageError(`${path} is not valid JSON: ${(whole as Error).message}`);
     const values = rows.map((r) => {
       try {

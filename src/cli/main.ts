@@ -37,7 +37,9 @@ const COMMANDS: ((program: Command) => void)[] = [
 export function buildProgram(): Command {
   const program = new Command('solitaire');
   program
-    .description('Solver and analyser for the Signora family of patience games (Signora, Double Signora, Empress of Italy, Red and Black, Winery; FreeCell for reference)')
+    .description(
+      'Solver and analyser for the Signora family of patience games (Signora, Double Signora, Empress of Italy, Red and Black, Winery; FreeCell for reference)',
+    )
     .version(packageVersion(), '-V, --version')
     .addHelpText('after', '\nRules of the games: docs/RULES.md. Deal, solution and CSV formats: docs/FORMATS.md.')
     .showSuggestionAfterError(true)

@@ -2,7 +2,7 @@
 // the files one straight run writes (src/analysis/merge.ts). Refusals (settings that disagree,
 // overlapping shards, missing seeds, unreadable files, an unusable --out) are one line, exit 2,
 // nothing written.
-import { Command } from 'commander';
+import type { Command } from 'commander';
 import { ManifestError } from '../analysis/manifest';
 import { mergeRuns } from '../analysis/merge';
 import { OutputError } from '../analysis/outputs';
@@ -34,7 +34,7 @@ Example (three shards of seeds 1-300, then the merge):
     )
     .action((dirs: string[], o: { out: string }) => {
       const commandLine = ['solitaire merge', ...dirs, `--out ${o.out}`].join(' ');
-      let merged;
+      let merged: ReturnType<typeof mergeRuns>;
       try {
         merged = mergeRuns(dirs, o.out, commandLine);
       } catch (e) {
@@ -60,6 +60,10 @@ Example (three shards of seeds 1-300, then the merge):
           resumedDeals: m.summary[m.summary.length - 1].deals,
         })),
       });
-      settle(chartsAfterRun(o.out), (charts) => out([...report, ...charts].join('\n')), () => false);
+      settle(
+        chartsAfterRun(o.out),
+        (charts) => out([...report, ...charts].join('\n')),
+        () => false,
+      );
     });
 }

@@ -4,15 +4,25 @@
 // (with --json: one solution object per line, JSON Lines).
 // Every verdict exits 0 (it is information); bad input exits 2. A solve that runs longer than a
 // second shows its progress on stderr when stderr is a terminal (progress.ts).
-import { Command } from 'commander';
+import type { Command } from 'commander';
 import { cardName, rankName, tryParseRank } from '../cards/card';
-import { Deal } from '../engine/deal';
-import { MoveSpec } from '../engine/legality';
+import type { Deal } from '../engine/deal';
+import type { MoveSpec } from '../engine/legality';
 import { describeMove } from '../engine/notation';
 import { moveCount, moveFrom } from '../engine/movegen';
 import { GameState } from '../engine/state';
 import { variantNames, VARIANTS } from '../rules/variants';
-import { baseCandidates, DEFAULT_MAX_NODES, isSearchKind, SEARCH_KINDS, SEARCHES, solve, SolveOptions, SolveResult, SearchKind } from '../solver/solve';
+import {
+  baseCandidates,
+  DEFAULT_MAX_NODES,
+  isSearchKind,
+  SEARCH_KINDS,
+  SEARCHES,
+  solve,
+  type SolveOptions,
+  type SolveResult,
+  type SearchKind,
+} from '../solver/solve';
 import { TranspositionTable } from '../solver/tt';
 import { UsageError } from './errors';
 import { SolveProgress } from './progress';
@@ -112,7 +122,9 @@ function solveShowingProgress(deal: Deal, opts: SolveOptions, label = ''): Solve
 }
 
 function terraceNames(): string {
-  return VARIANTS.filter((v) => v.terraceFamily).map((v) => v.name).join(', ');
+  return VARIANTS.filter((v) => v.terraceFamily)
+    .map((v) => v.name)
+    .join(', ');
 }
 
 export function register(program: Command): void {
@@ -149,7 +161,9 @@ export function register(program: Command): void {
         deal = seededDeal(variant, o.seed, o.cells);
       }
       if (!isSearchKind(o.search))
-        throw new UsageError(`bad --search ${JSON.stringify(o.search)}: expected ${SEARCH_KINDS.join(', ')}, or names from ${Object.keys(SEARCHES).join(', ')} joined by +`);
+        throw new UsageError(
+          `bad --search ${JSON.stringify(o.search)}: expected ${SEARCH_KINDS.join(', ')}, or names from ${Object.keys(SEARCHES).join(', ')} joined by +`,
+        );
       const terrace = deal.rules.terraceFamily;
       const baseText = o.base.trim().toLowerCase();
       let base: number | 'any' | 'all';
@@ -158,8 +172,7 @@ export function register(program: Command): void {
         base = tryParseRank(o.base);
         if (base < 0) throw new UsageError(`bad --base ${JSON.stringify(o.base)}: expected a rank A 2..9 T J Q K, any or all`);
       }
-      if (!terrace && base !== 'any')
-        throw new UsageError(`--base applies to the Terrace family (${terraceNames()}), not ${deal.rules.name}`);
+      if (!terrace && base !== 'any') throw new UsageError(`--base applies to the Terrace family (${terraceNames()}), not ${deal.rules.name}`);
       const opts: SolveOptions = {
         search: o.search as SearchKind,
         maxNodes: parseWhole('--max-nodes', o.maxNodes, 1),
@@ -172,14 +185,18 @@ export function register(program: Command): void {
         const tt = new TranspositionTable(opts.ttMb!);
         for (const b of baseCandidates(deal)) {
           const res = solveShowingProgress(deal, { ...opts, base: b, tt }, `base ${rankName(b)}: `);
-          if (o.json) out(JSON.stringify(solutionJson(deal, res))); // JSON Lines: one solution per line
+          if (o.json)
+            out(JSON.stringify(solutionJson(deal, res))); // JSON Lines: one solution per line
           else {
             const cost = `(${res.stats.nodes} nodes, ${Math.round(res.stats.ms)} ms)`;
             const v =
-              res.result === 'won' ? `won in ${res.moves.length} moves`
-              : res.result === 'lost' ? 'lost (proved)'
-              : res.stats.stopReason === 'memory' ? 'unknown (memory cap reached)'
-              : 'unknown (budget ran out)';
+              res.result === 'won'
+                ? `won in ${res.moves.length} moves`
+                : res.result === 'lost'
+                  ? 'lost (proved)'
+                  : res.stats.stopReason === 'memory'
+                    ? 'unknown (memory cap reached)'
+                    : 'unknown (budget ran out)';
             out(`base ${rankName(b)}: ${v} ${cost}`);
           }
         }

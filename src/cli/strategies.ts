@@ -2,12 +2,20 @@
 // re-solving (issue 13). Writes strategies.csv and strategies-paired.csv and prints the tables;
 // `--compare dir2` is the sensitivity check (does the ranking survive another budget?).
 import * as fs from 'fs';
-import { Command } from 'commander';
+import type { Command } from 'commander';
 import { LEARNED_MODELS } from '../analysis/learned-model';
 import { OutputError } from '../analysis/outputs';
 import { RecordsError } from '../analysis/records';
 import { strategiesChartSvg } from '../analysis/charts';
-import { checkStrategyOutputs, compareBudgets, evaluateVariant, PAIRED_FILE, TERRACE_VARIANTS, variantsIn, writeStrategyFiles } from '../analysis/strategy-eval';
+import {
+  checkStrategyOutputs,
+  compareBudgets,
+  evaluateVariant,
+  PAIRED_FILE,
+  TERRACE_VARIANTS,
+  variantsIn,
+  writeStrategyFiles,
+} from '../analysis/strategy-eval';
 import { formatEvaluation, formatSensitivity } from '../analysis/strategy-report';
 import { UsageError, settle } from './errors';
 import { out } from './io';
@@ -22,7 +30,8 @@ interface StrategiesCliOptions {
 function checkDir(dir: string): string[] {
   if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory()) throw new UsageError(`${dir} is not a directory`);
   const vs = variantsIn(dir);
-  if (vs.length === 0) throw new UsageError(`${dir} holds no per-deal file of the Terrace family (${TERRACE_VARIANTS.map((v) => `${v}-deals.csv`).join(', ')})`);
+  if (vs.length === 0)
+    throw new UsageError(`${dir} holds no per-deal file of the Terrace family (${TERRACE_VARIANTS.map((v) => `${v}-deals.csv`).join(', ')})`);
   return vs;
 }
 

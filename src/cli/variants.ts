@@ -1,5 +1,5 @@
 // `solitaire variants`: one line per variant: name, title, one-line summary.
-import { Command } from 'commander';
+import type { Command } from 'commander';
 import { VARIANTS } from '../rules/variants';
 import { out } from './io';
 

@@ -5,10 +5,10 @@
 // Exit 0: `won in K moves`; exit 1: the first illegal move, or a legal replay that does not win
 // (one line on stderr); exit 2: bad input (a malformed solution, a pile the variant does not have),
 // or nothing to verify.
-import { Command } from 'commander';
+import type { Command } from 'commander';
 import { rankName, tryParseRank } from '../cards/card';
-import { Deal } from '../engine/deal';
-import { MoveSpec, playChecked } from '../engine/legality';
+import type { Deal } from '../engine/deal';
+import { type MoveSpec, playChecked } from '../engine/legality';
 import { GameState } from '../engine/state';
 import { EXIT_FAILED, EXIT_OK, UsageError, reportError } from './errors';
 import { loadDealFile, out, readJsonValues, seededDeal } from './io';
@@ -51,10 +51,16 @@ export function readSolution(obj: unknown, where: string): Solution {
 function readMove(m: unknown, where: string): MoveSpec {
   const mv = m as Record<string, unknown>;
   const ok =
-    typeof m === 'object' && m !== null && !Array.isArray(m) && typeof mv.from === 'string' && typeof mv.to === 'string' &&
+    typeof m === 'object' &&
+    m !== null &&
+    !Array.isArray(m) &&
+    typeof mv.from === 'string' &&
+    typeof mv.to === 'string' &&
     (mv.count === undefined || (typeof mv.count === 'number' && Number.isSafeInteger(mv.count) && mv.count >= 1));
   if (!ok) throw new UsageError(`${where} is not a move {"from", "to", "count"?}: ${JSON.stringify(m)}`);
-  return mv.count === undefined ? { from: mv.from as string, to: mv.to as string } : { from: mv.from as string, to: mv.to as string, count: mv.count as number };
+  return mv.count === undefined
+    ? { from: mv.from as string, to: mv.to as string }
+    : { from: mv.from as string, to: mv.to as string, count: mv.count as number };
 }
 
 /** A solution for another deal, or naming piles the deal does not have, is bad input (exit 2). */
@@ -64,7 +70,9 @@ export function checkFits(deal: Deal, sol: Solution, where: string): void {
   if (sol.seed !== undefined && deal.seed !== undefined && sol.seed !== deal.seed)
     throw new UsageError(`${where} is a solution for seed ${sol.seed}, the deal is seed ${deal.seed}`);
   if (sol.cells !== undefined && sol.cells !== deal.rules.cells)
-    throw new UsageError(`${where} is a solution played with ${sol.cells} cells, the deal has ${deal.rules.cells}${deal.rules.options?.cells ? ` (give --cells ${sol.cells})` : ''}`);
+    throw new UsageError(
+      `${where} is a solution played with ${sol.cells} cells, the deal has ${deal.rules.cells}${deal.rules.options?.cells ? ` (give --cells ${sol.cells})` : ''}`,
+    );
   const s = new GameState(deal);
   sol.moves.forEach((m, i) => {
     for (const name of [m.from, m.to])
@@ -138,9 +146,13 @@ export function register(program: Command): void {
       const { values, lines } = readJsonValues(solPath);
       const where = (i: number) => (lines ? `${solPath} line ${lines[i]}` : solPath);
       const sols = values.map((v, i) => readSolution(v, where(i)));
-      sols.forEach((sol, i) => checkFits(deal, sol, where(i)));
+      sols.forEach((sol, i) => {
+        checkFits(deal, sol, where(i));
+      });
       if (!sols.some((sol) => sol.result === 'won'))
-        throw new UsageError(sols.length === 1 ? `${solPath}: result is "${sols[0].result}", not "won": nothing to verify` : `${solPath}: no solution is won: nothing to verify`);
+        throw new UsageError(
+          sols.length === 1 ? `${solPath}: result is "${sols[0].result}", not "won": nothing to verify` : `${solPath}: no solution is won: nothing to verify`,
+        );
       const labels = sols.map((sol, i) => (lines ? `line ${lines[i]}${sol.base !== undefined ? `, base ${sol.base}` : ''}: ` : ''));
       const res = verifyAll(deal, sols, labels);
       if (res.ok) out(res.lines.join('\n'));

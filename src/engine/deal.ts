@@ -16,7 +16,7 @@ import seedrandom from 'seedrandom';
 import { cardName, makeCard, tryParseCard } from '../cards/card';
 import { foundationBuildError } from '../rules/building';
 import { getRules, RuleError, VARIANTS } from '../rules/variants';
-import { RuleOptions, RuleTable } from '../rules/vocabulary';
+import type { RuleOptions, RuleTable } from '../rules/vocabulary';
 
 export interface Deal {
   rules: RuleTable;
@@ -77,8 +77,7 @@ export function dealFromSeed(rules: RuleTable, seed: number): Deal {
   let k = 0;
   const tableau: number[][] = rules.tableauDeal.map(() => []);
   const rounds = Math.max(...rules.tableauDeal);
-  for (let r = 0; r < rounds; r++)
-    for (let p = 0; p < tableau.length; p++) if (rules.tableauDeal[p] > r) tableau[p].push(pack[k++]);
+  for (let r = 0; r < rounds; r++) for (let p = 0; p < tableau.length; p++) if (rules.tableauDeal[p] > r) tableau[p].push(pack[k++]);
   const reserve = pack.slice(k, k + rules.reserveSize);
   k += rules.reserveSize;
   const rest = pack.slice(k);
@@ -212,7 +211,7 @@ export function checkDeal(d: Deal, strict: boolean): void {
     if (d.cells.some((c) => c >= 0)) throw new DealError('deal: the cells must be empty at the deal');
     const start = startingFoundations(r);
     d.foundations.forEach((f, i) => {
-      if (f.length !== start[i].length || (f.length === 1 && (f[0] >> 2) !== 0))
+      if (f.length !== start[i].length || (f.length === 1 && f[0] >> 2 !== 0))
         throw new DealError(`deal: foundations[${i}] must be ${start[i].length ? 'one ace' : 'empty'} at the deal`);
     });
   } else {

@@ -3,7 +3,7 @@
 import { foundationBuildError, tableauBuildError } from '../rules/building';
 import { cardName, rankName, rankOf } from '../cards/card';
 import { encodeMove } from './movegen';
-import { GameState } from './state';
+import type { GameState } from './state';
 
 export interface MoveSpec {
   from: string;
@@ -33,8 +33,7 @@ export function moveError(s: GameState, from: number, to: number, count: number)
   }
   if (to === s.WASTE) return 'only the stock deals to the waste';
   if (firstMovePending) {
-    if (!isFound(to) || !(isTab(from) || from === s.RESERVE))
-      return 'the first move must put an exposed card (tableau or reserve top) on a foundation';
+    if (!isFound(to) || !(isTab(from) || from === s.RESERVE)) return 'the first move must put an exposed card (tableau or reserve top) on a foundation';
   }
   if (count > 1) {
     if (!r.runMoves) return `${r.title} moves one card at a time`;

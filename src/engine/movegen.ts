@@ -10,7 +10,7 @@
 // deal from the stock. Foundation moves come first (prune.ts relies on it); the searches reorder
 // the rest (order.ts), and the plain DFS (order mode 0) tries them in this order.
 import { encodeMove } from './move';
-import { GameState, Empty } from './state';
+import { type GameState, Empty } from './state';
 
 export { encodeMove, moveCount, moveFrom, moveTo, MAX_MOVES } from './move';
 
@@ -156,16 +156,17 @@ export function generateMoves(s: GameState, buf: Int32Array, at: number): number
       // Only piles whose top is of the class that goes on tq.
       const k = below[tq];
       if (k >= 0) for (let p = head[k]; p >= 0; p = next[p]) if (p !== q) buf[n++] = encodeMove(p, q, 1);
-    } else for (let p = 0; p < T; p++) {
-      const lp = len[p];
-      if (p === q || lp === 0) continue;
-      const base = off[p] + lp - 1;
-      // Red and Black: any run from the top; k cards when the k-th card from the top fits.
-      for (let k = 1; k <= lp; k++) {
-        if (k > 1 && !stackOK[cards[base - k + 1] * 52 + cards[base - k + 2]]) break;
-        if (stackOK[t52 + cards[base - k + 1]]) buf[n++] = encodeMove(p, q, k);
+    } else
+      for (let p = 0; p < T; p++) {
+        const lp = len[p];
+        if (p === q || lp === 0) continue;
+        const base = off[p] + lp - 1;
+        // Red and Black: any run from the top; k cards when the k-th card from the top fits.
+        for (let k = 1; k <= lp; k++) {
+          if (k > 1 && !stackOK[cards[base - k + 1] * 52 + cards[base - k + 2]]) break;
+          if (stackOK[t52 + cards[base - k + 1]]) buf[n++] = encodeMove(p, q, k);
+        }
       }
-    }
     if (wasteTop >= 0 && stackOK[t52 + wasteTop] === 1) buf[n++] = encodeMove(WASTE, q, 1);
     if (reserveTop >= 0 && stackOK[t52 + reserveTop] === 1) buf[n++] = encodeMove(RES, q, 1);
     for (let i = 0; i < C; i++) {
@@ -191,8 +192,7 @@ export function generateMoves(s: GameState, buf: Int32Array, at: number): number
       }
     }
     if (s.emptyRule === Empty.AnyCardOrRun && len[WASTE] > 0) buf[n++] = encodeMove(WASTE, q, 1);
-    if (s.emptyRule === Empty.AnySingleCard)
-      for (let i = 0; i < C; i++) if (len[CELL0 + i] > 0) buf[n++] = encodeMove(CELL0 + i, q, 1);
+    if (s.emptyRule === Empty.AnySingleCard) for (let i = 0; i < C; i++) if (len[CELL0 + i] > 0) buf[n++] = encodeMove(CELL0 + i, q, 1);
   }
 
   // 4. Tableau top into the first empty cell.

@@ -1,8 +1,8 @@
 // Moves as FORMATS.md JSON and as readable text, and a textual layout of a position.
 import { cardName, rankName } from '../cards/card';
-import { MoveSpec } from './legality';
+import type { MoveSpec } from './legality';
 import { moveCount, moveFrom, moveTo } from './movegen';
-import { GameState } from './state';
+import type { GameState } from './state';
 
 export function moveToSpec(s: GameState, m: number): MoveSpec {
   const spec: MoveSpec = { from: s.pileName(moveFrom(m)), to: s.pileName(moveTo(m)) };

@@ -5,8 +5,8 @@
 // in one Uint8Array. A move is one integer: from | to << 8 | count << 16 (see move.ts).
 import { moveCount, moveFrom, moveTo } from './move';
 import { colourOf, rankOf } from '../cards/card';
-import { RuleTable, totalCards } from '../rules/vocabulary';
-import { Deal } from './deal';
+import { type RuleTable, totalCards } from '../rules/vocabulary';
+import type { Deal } from './deal';
 import { Scratch } from './scratch';
 import { doubled } from './typed';
 import { tableauBuildError } from '../rules/building';
@@ -139,12 +139,17 @@ export class GameState {
     let at = 0;
     for (let p = 0; p < n; p++) {
       const k =
-        p < this.FOUND0 ? PileKind.Tableau
-        : p < this.CELL0 ? PileKind.Foundation
-        : p < this.RESERVE ? PileKind.Cell
-        : p === this.RESERVE ? PileKind.Reserve
-        : p === this.STOCK ? PileKind.Stock
-        : PileKind.Waste;
+        p < this.FOUND0
+          ? PileKind.Tableau
+          : p < this.CELL0
+            ? PileKind.Foundation
+            : p < this.RESERVE
+              ? PileKind.Cell
+              : p === this.RESERVE
+                ? PileKind.Reserve
+                : p === this.STOCK
+                  ? PileKind.Stock
+                  : PileKind.Waste;
       this.sym[p] = k === PileKind.Tableau || k === PileKind.Foundation || k === PileKind.Cell ? 1 : 0;
       this.keyBase[p] = k * MAX_DEPTH * CLASS_COUNT;
       this.off[p] = at;
@@ -161,10 +166,13 @@ export class GameState {
     this.wrapFound = r.foundationBuild === 'alt-colour-wrap';
     this.firstMoveRule = r.baseRule === 'first-move';
     this.emptyRule =
-      r.emptyPile === 'stays-empty' ? Empty.StaysEmpty
-      : r.emptyPile === 'single-tableau-card' ? Empty.SingleTableauCard
-      : r.emptyPile === 'any-card-or-run' ? Empty.AnyCardOrRun
-      : Empty.AnySingleCard;
+      r.emptyPile === 'stays-empty'
+        ? Empty.StaysEmpty
+        : r.emptyPile === 'single-tableau-card'
+          ? Empty.SingleTableauCard
+          : r.emptyPile === 'any-card-or-run'
+            ? Empty.AnyCardOrRun
+            : Empty.AnySingleCard;
     const src = (s: string | undefined) => (s === 'waste' ? this.WASTE : s === 'stock' ? this.STOCK : -1);
     this.fill0 = src(r.autoFill[0]);
     this.fill1 = src(r.autoFill[1]);
@@ -192,7 +200,9 @@ export class GameState {
     const put = (p: number, pile: number[]) => {
       for (const c of pile) this.push(p, c);
     };
-    deal.tableau.forEach((pile, i) => put(i, pile));
+    deal.tableau.forEach((pile, i) => {
+      put(i, pile);
+    });
     deal.foundations.forEach((pile, i) => {
       put(this.FOUND0 + i, pile);
       this.onFoundation += pile.length;

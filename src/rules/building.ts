@@ -3,7 +3,7 @@
 // state.ts. Move generation (movegen.ts) uses those compiled tables plus its own per-foundation fast
 // path, and test/engine-props.test.ts checks it against legality on random positions.
 import { cardName, colourOf, rankOf } from '../cards/card';
-import { RuleTable } from './vocabulary';
+import type { RuleTable } from './vocabulary';
 
 /** Why `card` may not go on foundation top `top` (rank and colour/suit only), or null when it may. */
 export function foundationBuildError(r: RuleTable, top: number, card: number): string | null {

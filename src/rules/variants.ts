@@ -1,6 +1,6 @@
 // One declarative table per variant, as ruled by docs/RULES.md. Every difference between the
 // games lives here; the engine reads nothing else.
-import { RuleOptions, RuleTable } from './vocabulary';
+import type { RuleOptions, RuleTable } from './vocabulary';
 
 /**
  * The Terrace family's common rules (Signora's seed and rulings 1-6); each game below is this base

@@ -18,13 +18,13 @@
 // when popped; when the open list runs empty every reachable position has been expanded, so
 // `lost` is a proof (the same closure argument as dfs.ts; table evictions only cause re-expansion).
 import { generateMoves, MAX_MOVES } from '../engine/movegen';
-import { GameState } from '../engine/state';
+import type { GameState } from '../engine/state';
 import { doubled } from '../engine/typed';
 import { MemoryBudget } from './memory';
-import { Search, SearchStats, SearchStatus } from './search';
+import type { Search, SearchStats, SearchStatus } from './search';
 import { estimate } from './heuristic';
 import { safeFoundationMove } from './prune';
-import { TranspositionTable } from './tt';
+import type { TranspositionTable } from './tt';
 
 export class AStarSearch implements Search {
   readonly state: GameState;

@@ -13,12 +13,12 @@
 // neither argument. Move generation skips only moves that lead to the same canonical position
 // (movegen.ts), and prune.ts's forced moves are argued there.
 import { generateMoves, MAX_MOVES } from '../engine/movegen';
-import { GameState } from '../engine/state';
+import type { GameState } from '../engine/state';
 import { doubled } from '../engine/typed';
-import { OrderMode, orderMoves, scoreBuffer } from './order';
+import { type OrderMode, orderMoves, scoreBuffer } from './order';
 import { safeFoundationMove } from './prune';
-import { Search, SearchStats, SearchStatus } from './search';
-import { TranspositionTable } from './tt';
+import type { Search, SearchStats, SearchStatus } from './search';
+import type { TranspositionTable } from './tt';
 
 export class DfsSearch implements Search {
   readonly state: GameState;
@@ -122,4 +122,3 @@ export class DfsSearch implements Search {
     this.buf = doubled(this.buf);
   }
 }
-

@@ -1,6 +1,5 @@
 // Position evaluation used for move ordering and best-first search (never for pruning).
-import { GameState } from '../engine/state';
-
+import type { GameState } from '../engine/state';
 
 /**
  * Estimated distance to a win (lower is better).
@@ -40,4 +39,3 @@ export function estimate(s: GameState): number {
   h += disorder;
   return h;
 }
-

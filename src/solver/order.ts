@@ -1,7 +1,7 @@
 // Move ordering for the depth-first search. Ordering never changes a verdict (every move is still
 // tried); it decides which line the search tries first, which is most of what makes it fast.
 import { MAX_MOVES, moveFrom, moveTo } from '../engine/move';
-import { GameState } from '../engine/state';
+import type { GameState } from '../engine/state';
 import { estimate } from './heuristic';
 
 /**

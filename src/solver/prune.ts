@@ -1,7 +1,7 @@
 // Pruning that keeps verdicts exact.
 import { colourOf } from '../cards/card';
 import { moveFrom, moveTo } from '../engine/move';
-import { GameState } from '../engine/state';
+import type { GameState } from '../engine/state';
 
 /**
  * A foundation move that may be played at once, as the only move tried, without losing a win; or

@@ -4,11 +4,11 @@
 // A DFS spends most of a failed budget deep under its first choices; a restart revisits the early
 // choices, and the growing budget still lets a late run go deep. Each run is an ordinary DfsSearch
 // with its own table salt, so a run that exhausts the tree is a proof of `lost` like any DFS.
-import { GameState } from '../engine/state';
+import type { GameState } from '../engine/state';
 import { DfsSearch } from './dfs';
-import { OrderMode } from './order';
-import { Search, SearchStats, SearchStatus } from './search';
-import { TranspositionTable } from './tt';
+import type { OrderMode } from './order';
+import type { Search, SearchStats, SearchStatus } from './search';
+import type { TranspositionTable } from './tt';
 
 const FIRST_RUN = 8192;
 const GROWTH = 1.5;

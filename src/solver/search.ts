@@ -1,5 +1,5 @@
 // What every search offers the portfolio in solve.ts: resumable runs under a shared budget.
-import { GameState } from '../engine/state';
+import type { GameState } from '../engine/state';
 
 export interface SearchStats {
   /** Moves applied. */

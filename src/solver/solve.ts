@@ -1,8 +1,8 @@
 // The solver's library API: solve(deal, options) -> { result, moves, base, stats }. No console output.
 import { rankOf } from '../cards/card';
-import { Deal, exposedCards } from '../engine/deal';
+import { type Deal, exposedCards } from '../engine/deal';
 import { baseCandidateRanks } from '../rules/variants';
-import { MoveSpec, moveError } from '../engine/legality';
+import { type MoveSpec, moveError } from '../engine/legality';
 import { moveCount, moveFrom, moveTo } from '../engine/movegen';
 import { moveToSpec } from '../engine/notation';
 import { GameState } from '../engine/state';
@@ -10,7 +10,7 @@ import { AStarSearch } from './astar';
 import { DfsSearch } from './dfs';
 import { MemoryBudget } from './memory';
 import { RestartingDfs } from './restart';
-import { Search, SearchStats } from './search';
+import type { Search, SearchStats } from './search';
 import { TranspositionTable } from './tt';
 
 export type Verdict = 'won' | 'lost' | 'unknown';
