@@ -14,7 +14,8 @@ import { expect } from 'vitest';
 import { cardName, colourOf, makeCard, parseCard, rankOf, RANKS, tryParseRank } from '../src/cards/card';
 import { checkDeal, type Deal, dealFromJson, type DealJson } from '../src/engine/deal';
 import { moveError, playChecked } from '../src/engine/legality';
-import { encodeMove, generateMoves, moveCount, moveFrom, moveTo } from '../src/engine/movegen';
+import { encodeMove, moveCount, moveFrom, moveTo } from '../src/engine/move';
+import { generateMoves } from '../src/engine/movegen';
 import { GameState } from '../src/engine/state';
 import { getRules } from '../src/rules/variants';
 

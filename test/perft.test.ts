@@ -5,7 +5,8 @@
 // that moved its scratch storage into GameState); a deliberate rule change must update them.
 import { describe, expect, it } from 'vitest';
 import { dealFromSeed } from '../src/engine/deal';
-import { generateMoves, MAX_MOVES } from '../src/engine/movegen';
+import { MAX_MOVES } from '../src/engine/move';
+import { generateMoves } from '../src/engine/movegen';
 import { GameState } from '../src/engine/state';
 import { getRules } from '../src/rules/variants';
 

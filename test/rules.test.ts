@@ -7,7 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { dealFromSeed } from '../src/engine/deal';
 import { moveError, playChecked } from '../src/engine/legality';
-import { encodeMove, generateMoves } from '../src/engine/movegen';
+import { encodeMove } from '../src/engine/move';
+import { generateMoves } from '../src/engine/movegen';
 import { describeMove, formatPosition, moveToSpec } from '../src/engine/notation';
 import { GameState } from '../src/engine/state';
 import { cellsVariants, getRules, tableProblems, VARIANTS } from '../src/rules/variants';

@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { type Deal, dealFromSeed } from '../src/engine/deal';
 import { playChecked } from '../src/engine/legality';
-import { generateMoves, MAX_MOVES, moveFrom, moveTo } from '../src/engine/movegen';
+import { MAX_MOVES, moveFrom, moveTo } from '../src/engine/move';
+import { generateMoves } from '../src/engine/movegen';
 import { GameState } from '../src/engine/state';
 import { getRules } from '../src/rules/variants';
 import { DfsSearch } from '../src/solver/dfs';

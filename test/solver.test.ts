@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { type Deal, dealFromSeed } from '../src/engine/deal';
 import { moveError, playChecked } from '../src/engine/legality';
-import { moveCount, moveFrom, moveTo } from '../src/engine/movegen';
+import { moveCount, moveFrom, moveTo } from '../src/engine/move';
 import { DfsSearch } from '../src/solver/dfs';
 import { GameState } from '../src/engine/state';
 import { getRules } from '../src/rules/variants';

@@ -9,7 +9,7 @@ import { cardName, rankName, tryParseRank } from '../cards/card';
 import type { Deal } from '../engine/deal';
 import type { MoveSpec } from '../engine/legality';
 import { describeMove } from '../engine/notation';
-import { moveCount, moveFrom } from '../engine/movegen';
+import { moveCount, moveFrom } from '../engine/move';
 import { GameState } from '../engine/state';
 import { variantNames, VARIANTS } from '../rules/variants';
 import {

@@ -2,7 +2,7 @@
 // fast generator in movegen.ts (tests check that the two agree). Used by `verify` and replays.
 import { foundationBuildError, tableauBuildError } from '../rules/building';
 import { cardName, rankName, rankOf } from '../cards/card';
-import { encodeMove } from './movegen';
+import { encodeMove } from './move';
 import type { GameState } from './state';
 
 export interface MoveSpec {

@@ -12,8 +12,6 @@
 import { encodeMove } from './move';
 import { type GameState, Empty } from './state';
 
-export { encodeMove, moveCount, moveFrom, moveTo, MAX_MOVES } from './move';
-
 /** Fills `accept` in one pass over the foundations instead of one pass per source card. */
 function fillAccept(s: GameState): void {
   const sc = s.scratch;

@@ -1,7 +1,7 @@
 // Moves as FORMATS.md JSON and as readable text, and a textual layout of a position.
 import { cardName, rankName } from '../cards/card';
 import type { MoveSpec } from './legality';
-import { moveCount, moveFrom, moveTo } from './movegen';
+import { moveCount, moveFrom, moveTo } from './move';
 import type { GameState } from './state';
 
 export function moveToSpec(s: GameState, m: number): MoveSpec {

@@ -17,7 +17,8 @@
 // Completeness: every position is added to the seen-table when first generated and then expanded
 // when popped; when the open list runs empty every reachable position has been expanded, so
 // `lost` is a proof (the same closure argument as dfs.ts; table evictions only cause re-expansion).
-import { generateMoves, MAX_MOVES } from '../engine/movegen';
+import { MAX_MOVES } from '../engine/move';
+import { generateMoves } from '../engine/movegen';
 import type { GameState } from '../engine/state';
 import { doubled } from '../engine/typed';
 import { MemoryBudget } from './memory';

@@ -12,7 +12,8 @@
 // from the deal. An eviction from the table only lets a position be expanded again, which breaks
 // neither argument. Move generation skips only moves that lead to the same canonical position
 // (movegen.ts), and prune.ts's forced moves are argued there.
-import { generateMoves, MAX_MOVES } from '../engine/movegen';
+import { MAX_MOVES } from '../engine/move';
+import { generateMoves } from '../engine/movegen';
 import type { GameState } from '../engine/state';
 import { doubled } from '../engine/typed';
 import { type OrderMode, orderMoves, scoreBuffer } from './order';

@@ -3,7 +3,7 @@ import { rankOf } from '../cards/card';
 import { type Deal, exposedCards } from '../engine/deal';
 import { baseCandidateRanks } from '../rules/variants';
 import { type MoveSpec, moveError } from '../engine/legality';
-import { moveCount, moveFrom, moveTo } from '../engine/movegen';
+import { moveCount, moveFrom, moveTo } from '../engine/move';
 import { moveToSpec } from '../engine/notation';
 import { GameState } from '../engine/state';
 import { AStarSearch } from './astar';
