@@ -35,15 +35,15 @@ export const LEARNED_MODELS: Record<string, LearnedModel> = {
       0.39066186
     ],
     "weights": [
-      0.060648959,
-      0.057852144,
-      0.041212978,
-      -0.08056375,
-      -0.031183172,
-      -0.31342511,
-      -0.14088194
+      0.078857215,
+      0.028048906,
+      0.036982529,
+      -0.10283218,
+      -0.042687661,
+      -0.27459798,
+      -0.15445371
     ],
-    "intercept": -0.44860617,
+    "intercept": -0.48408169,
     "candidates": "exposed",
     "lambda": 10,
     "trainSeeds": {
@@ -82,15 +82,15 @@ export const LEARNED_MODELS: Record<string, LearnedModel> = {
       0.34677115
     ],
     "weights": [
-      0.19408213,
-      -0.010670482,
-      0.040089383,
-      -0.085820496,
-      0.002085729,
-      -0.13006778,
-      -0.028001928
+      0.20666226,
+      0.019579154,
+      0.03429851,
+      -0.11068483,
+      -0.029169521,
+      -0.1580481,
+      -0.030369743
     ],
-    "intercept": 0.35849234,
+    "intercept": 0.89037273,
     "candidates": "exposed",
     "lambda": 100,
     "trainSeeds": {
@@ -123,15 +123,15 @@ export const LEARNED_MODELS: Record<string, LearnedModel> = {
       0.86630549
     ],
     "weights": [
-      0.22727705,
-      -0.010728752,
-      0.013051216,
-      -0.12530448,
-      -0.033458493
+      0.1821617,
+      -0.037899258,
+      -0.016438866,
+      -0.12905887,
+      -0.043324565
     ],
-    "intercept": -1.1661137,
+    "intercept": -0.81519774,
     "candidates": "exposed",
-    "lambda": 10,
+    "lambda": 100,
     "trainSeeds": {
       "from": 1,
       "to": 1000
@@ -150,35 +150,35 @@ export const ADVICE_TABLES: Record<string, AdviceTable> = {
     ],
     "buckets": {
       "base 1, pred 0, release high": {
-        "won": 490,
+        "won": 493,
         "deals": 1499
       },
       "base 1, pred 0, release low": {
-        "won": 758,
+        "won": 731,
         "deals": 1572
       },
       "base 1, pred 0, release middle": {
-        "won": 599,
+        "won": 597,
         "deals": 1513
       },
       "base 1, pred 1, release high": {
-        "won": 442,
+        "won": 439,
         "deals": 1526
       },
       "base 1, pred 1, release low": {
-        "won": 626,
+        "won": 615,
         "deals": 1375
       },
       "base 1, pred 1, release middle": {
-        "won": 480,
+        "won": 466,
         "deals": 1295
       },
       "base 1, pred 2+, release high": {
-        "won": 171,
+        "won": 176,
         "deals": 692
       },
       "base 1, pred 2+, release low": {
-        "won": 213,
+        "won": 210,
         "deals": 500
       },
       "base 1, pred 2+, release middle": {
@@ -186,27 +186,27 @@ export const ADVICE_TABLES: Record<string, AdviceTable> = {
         "deals": 467
       },
       "base 2, pred 0, release high": {
-        "won": 205,
+        "won": 197,
         "deals": 553
       },
       "base 2, pred 0, release low": {
-        "won": 344,
+        "won": 347,
         "deals": 638
       },
       "base 2, pred 0, release middle": {
-        "won": 261,
+        "won": 257,
         "deals": 641
       },
       "base 2, pred 1, release high": {
-        "won": 146,
+        "won": 144,
         "deals": 483
       },
       "base 2, pred 1, release low": {
-        "won": 250,
+        "won": 229,
         "deals": 490
       },
       "base 2, pred 1, release middle": {
-        "won": 180,
+        "won": 181,
         "deals": 447
       },
       "base 2, pred 2+, release high": {
@@ -214,11 +214,11 @@ export const ADVICE_TABLES: Record<string, AdviceTable> = {
         "deals": 154
       },
       "base 2, pred 2+, release low": {
-        "won": 83,
+        "won": 86,
         "deals": 172
       },
       "base 2, pred 2+, release middle": {
-        "won": 50,
+        "won": 48,
         "deals": 110
       },
       "base 3+, pred 0, release high": {
@@ -226,11 +226,11 @@ export const ADVICE_TABLES: Record<string, AdviceTable> = {
         "deals": 101
       },
       "base 3+, pred 0, release low": {
-        "won": 73,
+        "won": 76,
         "deals": 127
       },
       "base 3+, pred 0, release middle": {
-        "won": 59,
+        "won": 62,
         "deals": 146
       },
       "base 3+, pred 1, release high": {
@@ -238,23 +238,23 @@ export const ADVICE_TABLES: Record<string, AdviceTable> = {
         "deals": 94
       },
       "base 3+, pred 1, release low": {
-        "won": 42,
+        "won": 38,
         "deals": 85
       },
       "base 3+, pred 1, release middle": {
-        "won": 34,
+        "won": 30,
         "deals": 84
       },
       "base 3+, pred 2+, release high": {
-        "won": 7,
+        "won": 8,
         "deals": 28
       },
       "base 3+, pred 2+, release low": {
-        "won": 8,
+        "won": 7,
         "deals": 22
       },
       "base 3+, pred 2+, release middle": {
-        "won": 6,
+        "won": 4,
         "deals": 15
       }
     }
@@ -268,147 +268,147 @@ export const ADVICE_TABLES: Record<string, AdviceTable> = {
     ],
     "buckets": {
       "base 0, pred 0, release high": {
-        "won": 537,
+        "won": 655,
         "deals": 1057
       },
       "base 0, pred 0, release low": {
-        "won": 615,
+        "won": 755,
         "deals": 1111
       },
       "base 0, pred 0, release middle": {
-        "won": 653,
+        "won": 814,
         "deals": 1160
       },
       "base 0, pred 1, release high": {
-        "won": 696,
+        "won": 880,
         "deals": 1391
       },
       "base 0, pred 1, release low": {
-        "won": 746,
+        "won": 895,
         "deals": 1251
       },
       "base 0, pred 1, release middle": {
-        "won": 663,
+        "won": 818,
         "deals": 1258
       },
       "base 0, pred 2+, release high": {
-        "won": 487,
+        "won": 624,
         "deals": 1089
       },
       "base 0, pred 2+, release low": {
-        "won": 415,
+        "won": 516,
         "deals": 786
       },
       "base 0, pred 2+, release middle": {
-        "won": 364,
+        "won": 435,
         "deals": 697
       },
       "base 1, pred 0, release high": {
-        "won": 653,
+        "won": 792,
         "deals": 1124
       },
       "base 1, pred 0, release low": {
-        "won": 909,
+        "won": 1072,
         "deals": 1398
       },
       "base 1, pred 0, release middle": {
-        "won": 820,
+        "won": 979,
         "deals": 1321
       },
       "base 1, pred 1, release high": {
-        "won": 800,
+        "won": 940,
         "deals": 1371
       },
       "base 1, pred 1, release low": {
-        "won": 852,
+        "won": 1003,
         "deals": 1324
       },
       "base 1, pred 1, release middle": {
-        "won": 763,
+        "won": 913,
         "deals": 1216
       },
       "base 1, pred 2+, release high": {
-        "won": 506,
+        "won": 617,
         "deals": 989
       },
       "base 1, pred 2+, release low": {
-        "won": 447,
+        "won": 538,
         "deals": 754
       },
       "base 1, pred 2+, release middle": {
-        "won": 358,
+        "won": 426,
         "deals": 623
       },
       "base 2, pred 0, release high": {
-        "won": 324,
+        "won": 390,
         "deals": 545
       },
       "base 2, pred 0, release low": {
-        "won": 539,
+        "won": 612,
         "deals": 754
       },
       "base 2, pred 0, release middle": {
-        "won": 419,
+        "won": 487,
         "deals": 618
       },
       "base 2, pred 1, release high": {
-        "won": 355,
+        "won": 434,
         "deals": 593
       },
       "base 2, pred 1, release low": {
-        "won": 462,
+        "won": 528,
         "deals": 645
       },
       "base 2, pred 1, release middle": {
-        "won": 333,
+        "won": 393,
         "deals": 537
       },
       "base 2, pred 2+, release high": {
-        "won": 206,
+        "won": 233,
         "deals": 345
       },
       "base 2, pred 2+, release low": {
-        "won": 220,
+        "won": 257,
         "deals": 328
       },
       "base 2, pred 2+, release middle": {
-        "won": 161,
+        "won": 182,
         "deals": 240
       },
       "base 3+, pred 0, release high": {
-        "won": 118,
+        "won": 133,
         "deals": 181
       },
       "base 3+, pred 0, release low": {
-        "won": 214,
+        "won": 240,
         "deals": 294
       },
       "base 3+, pred 0, release middle": {
-        "won": 177,
+        "won": 199,
         "deals": 237
       },
       "base 3+, pred 1, release high": {
-        "won": 101,
+        "won": 115,
         "deals": 160
       },
       "base 3+, pred 1, release low": {
-        "won": 150,
+        "won": 180,
         "deals": 217
       },
       "base 3+, pred 1, release middle": {
-        "won": 110,
+        "won": 126,
         "deals": 157
       },
       "base 3+, pred 2+, release high": {
-        "won": 51,
+        "won": 55,
         "deals": 82
       },
       "base 3+, pred 2+, release low": {
-        "won": 56,
+        "won": 68,
         "deals": 88
       },
       "base 3+, pred 2+, release middle": {
-        "won": 31,
+        "won": 41,
         "deals": 59
       }
     }
@@ -419,51 +419,51 @@ export const ADVICE_TABLES: Record<string, AdviceTable> = {
     "releaseCuts": null,
     "buckets": {
       "base 0, pred 0": {
-        "won": 817,
+        "won": 1110,
         "deals": 3937
       },
       "base 0, pred 1": {
-        "won": 819,
+        "won": 1095,
         "deals": 4245
       },
       "base 0, pred 2+": {
-        "won": 395,
+        "won": 542,
         "deals": 2441
       },
       "base 1, pred 0": {
-        "won": 1069,
+        "won": 1395,
         "deals": 4175
       },
       "base 1, pred 1": {
-        "won": 934,
+        "won": 1234,
         "deals": 3870
       },
       "base 1, pred 2+": {
-        "won": 434,
+        "won": 538,
         "deals": 2029
       },
       "base 2, pred 0": {
-        "won": 579,
+        "won": 727,
         "deals": 1905
       },
       "base 2, pred 1": {
-        "won": 444,
+        "won": 549,
         "deals": 1561
       },
       "base 2, pred 2+": {
-        "won": 167,
+        "won": 215,
         "deals": 684
       },
       "base 3+, pred 0": {
-        "won": 212,
+        "won": 261,
         "deals": 606
       },
       "base 3+, pred 1": {
-        "won": 151,
+        "won": 177,
         "deals": 398
       },
       "base 3+, pred 2+": {
-        "won": 33,
+        "won": 37,
         "deals": 149
       }
     }
