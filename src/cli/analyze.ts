@@ -51,8 +51,6 @@ export function parseSeedRange(text: string): { from: number; to: number } {
   const to = m[2] === undefined ? from : Number(m[2]);
   if (!Number.isSafeInteger(from) || !Number.isSafeInteger(to)) throw new UsageError(`bad --seeds "${text}": seeds go up to ${Number.MAX_SAFE_INTEGER}`);
   if (to < from) throw new UsageError(`bad --seeds "${text}": the range is empty (${to} < ${from})`);
-  if (to - from >= MAX_SEEDS)
-    throw new UsageError(`bad --seeds "${text}": ${to - from + 1} seeds, a run takes at most ${MAX_SEEDS} (split the range over several --out directories)`);
   return { from, to };
 }
 
@@ -89,6 +87,11 @@ export function analyzeOptionsFromCli(variants: string[], o: AnalyzeCliOptions) 
       throw new UsageError((e as Error).message);
     }
   }
+  const held = shard ? Math.ceil((to - from + 1 - (shard.index - 1)) / shard.count) : to - from + 1;
+  if (held > MAX_SEEDS)
+    throw new UsageError(
+      `bad --seeds "${o.seeds}": ${held} seeds${shard ? ` in shard ${shard.index}/${shard.count}` : ''}, a run takes at most ${MAX_SEEDS} (split the range with --shard K/N, then merge)`,
+    );
   const cells = o.cells !== undefined ? cellsOption(o.cells, names) : undefined;
   return { variants: names, from, to, workers, base, maxNodes, timeoutMs, ttMb, batchSize, outDir: o.out, resume: !!o.resume, shard, cells };
 }
