@@ -68,13 +68,13 @@ function snapshot(dir: string): Record<string, string> {
 const read = (dir: string, f: string) => JSON.parse(fs.readFileSync(join(dir, f), 'utf8'));
 const write = (dir: string, f: string, v: unknown) => fs.writeFileSync(join(dir, f), typeof v === 'string' ? v : JSON.stringify(v));
 /** The Winery solution with `edit` applied, as `f`. */
-// biome-ignore lint/suspicious/noExplicitAny: the test edits JSON of any shape
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the test edits JSON of any shape
 const solWith = (f: string, edit: (s: any) => void) => (dir: string) => {
   const s = read(dir, 'sol.json');
   edit(s);
   write(dir, f, s);
 };
-// biome-ignore lint/suspicious/noExplicitAny: the test edits JSON of any shape
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the test edits JSON of any shape
 const dealWith = (f: string, edit: (d: any) => void) => (dir: string) => {
   const d = read(dir, 'deal.json');
   edit(d);

@@ -221,8 +221,14 @@ describe('refusals', () => {
   });
 
   it('the seed cap applies to what one shard holds', () => {
-    expectRefused(['analyze', 'winery', '--seeds', '1-300000', '--shard', '1/2', '--out', path.join(tmp, 'big')], /150000 seeds in shard 1\/2, a run takes at most 100000/);
-    expectRefused(['analyze', 'winery', '--seeds', '1-100001', '--out', path.join(tmp, 'big')], /100001 seeds, a run takes at most 100000 \(split the range with --shard/);
+    expectRefused(
+      ['analyze', 'winery', '--seeds', '1-300000', '--shard', '1/2', '--out', path.join(tmp, 'big')],
+      /150000 seeds in shard 1\/2, a run takes at most 100000/,
+    );
+    expectRefused(
+      ['analyze', 'winery', '--seeds', '1-100001', '--out', path.join(tmp, 'big')],
+      /100001 seeds, a run takes at most 100000 \(split the range with --shard/,
+    );
   });
 
   it('--resume of rows no manifest describes is refused', () => {

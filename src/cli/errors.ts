@@ -25,10 +25,13 @@ export class UsageError extends Error {
  * second line); other control characters (from a binary file quoted in a message) shown as `?`.
  */
 export function oneLine(text: string): string {
-  return text
-    .replace(/\s*[\n\r]\s*/g, ' ')
-    .replace(/[\x00-\x08\x0b-\x1f\x7f]/g, '?')
-    .trim();
+  return (
+    text
+      .replace(/\s*[\n\r]\s*/g, ' ')
+      // eslint-disable-next-line no-control-regex -- control characters are what this replaces
+      .replace(/[\x00-\x08\x0b-\x1f\x7f]/g, '?')
+      .trim()
+  );
 }
 
 /** The user-facing message of an error that means bad input, or null when it is not one. */
