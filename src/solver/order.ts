@@ -7,9 +7,15 @@ import { estimate } from './heuristic';
 /**
  * 0: generation order; 1: the default scores below (suit games: heuristic); 3: foundation moves
  * first, the rest in a random order drawn from the search's own generator (seeded, so every run of
- * a search is the same); 4: by move group, shuffled within each group (see `group`).
+ * a search is the same); 4: by move group, shuffled within each group (see `group`); 5: mode 1's
+ * scores with random noise from that generator, so that moves whose heuristic estimates differ by
+ * one may swap (each restart of restart.ts then tries a different line).
  */
-export type OrderMode = 0 | 1 | 3 | 4;
+export type OrderMode = 0 | 1 | 3 | 4 | 5;
+
+/** Mode 5: scores are -estimate * NOISY_SCALE + a random 0..NOISE-1 (tuned on Winery and FreeCell seeds 1001-1200). */
+const NOISY_SCALE = 4;
+const NOISE = 6;
 
 /** Per-search storage for move scores (a search owns one; nothing is allocated per call). */
 export function scoreBuffer(): Int32Array {
@@ -116,6 +122,12 @@ export function orderMoves(s: GameState, buf: Int32Array, start: number, end: nu
     for (let i = 0; i < n; i++) {
       s.apply(buf[start + i]);
       scores[i] = -estimate(s);
+      s.undo();
+    }
+  } else if (s.suitFound && mode === 5) {
+    for (let i = 0; i < n; i++) {
+      s.apply(buf[start + i]);
+      scores[i] = -estimate(s) * NOISY_SCALE + (xorshift(rng) % NOISE);
       s.undo();
     }
   } else for (let i = 0; i < n; i++) scores[i] = score(s, buf[start + i]);
