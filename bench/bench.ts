@@ -34,8 +34,8 @@
 //   --seeds A-B         seeds per variant (default 1-200; --quick 1-30)
 //   --timeout MS        time budget per deal, for both solvers (default 1000; --quick 500)
 //   --quick             a ~1 minute run
-//   --search KIND       our search: auto | dfs | astar | portfolio (default auto, the solver's default:
-//                       portfolio for Winery/FreeCell, dfs for the others)
+//   --search KIND       our search: auto | dfs | astar | portfolio (default auto, the solver's default;
+//                       see policy() in src/solver/solve.ts)
 //   --variants a,b      variant tables to solve (default all six; freecell-2 is added for fc-solve)
 //   --analysis-seeds A-B  seeds of the pool throughput measure (default 1-60; --quick 1-20)
 //   --analysis-variant V  variant of the pool throughput measure (default signora: enough work per deal to show scaling)

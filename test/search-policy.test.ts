@@ -56,7 +56,11 @@ describe('search registry and policies', () => {
   });
 
   it('the auto policy is deterministic (restarts and their noise are seeded too)', () => {
-    for (const [v, seed] of [['empress-of-italy', 7], ['winery', 3], ['freecell', 5]] as const) {
+    for (const [v, seed] of [
+      ['empress-of-italy', 7],
+      ['winery', 3],
+      ['freecell', 5],
+    ] as const) {
       const deal = dealFromSeed(getRules(v), seed);
       const a = solve(deal, { maxNodes: 300_000 });
       const b = solve(deal, { maxNodes: 300_000, tt: new TranspositionTable(4) });

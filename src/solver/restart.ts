@@ -12,7 +12,6 @@ import type { OrderMode } from './order';
 import type { Search, SearchStats, SearchStatus } from './search';
 import type { TranspositionTable } from './tt';
 
-
 export class RestartingDfs implements Search {
   readonly stats: SearchStats = { nodes: 0, unique: 0, ttHits: 0, maxDepth: 0 };
   private dfs: DfsSearch;
