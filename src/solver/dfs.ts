@@ -11,13 +11,14 @@
 // expanded at some time: the expanded set is closed under moves and holds every position reachable
 // from the deal. An eviction from the table only lets a position be expanded again, which breaks
 // neither argument. Move generation skips only moves that lead to the same canonical position
-// (movegen.ts), and prune.ts's forced moves are argued there.
+// (movegen.ts), and prune.ts's forced moves are argued there; supermoves (supermove.ts) only add moves.
 import { MAX_MOVES } from '../engine/move';
 import { generateMoves } from '../engine/movegen';
 import type { GameState } from '../engine/state';
 import { doubled } from '../engine/typed';
 import { type OrderMode, orderMoves, scoreBuffer } from './order';
 import { safeFoundationMove } from './prune';
+import { addSupermoves } from './supermove';
 import type { Search, SearchStats, SearchStatus } from './search';
 import type { TranspositionTable } from './tt';
 
@@ -45,6 +46,8 @@ export class DfsSearch implements Search {
     private readonly order: OrderMode = 1,
     /** Play prune.ts's safe foundation moves alone (false: every move, for checking the pruning). */
     private readonly prune = true,
+    /** Add supermove.ts's runs as single steps (suit-built games). */
+    private readonly supermoves = false,
   ) {
     this.rng[0] = salt | 1; // xorshift state must not be 0
     this.state = state;
@@ -69,7 +72,10 @@ export class DfsSearch implements Search {
     if (safe >= 0) {
       this.buf[start] = this.buf[safe];
       end = start + 1;
-    } else orderMoves(this.state, this.buf, start, end, this.order, this.rng, this.scores);
+    } else {
+      if (this.supermoves) end = addSupermoves(this.state, this.buf, end);
+      orderMoves(this.state, this.buf, start, end, this.order, this.rng, this.scores);
+    }
     this.idx[d] = start;
     this.end[d] = end;
     this.stats.unique++;

@@ -26,6 +26,7 @@ export class RestartingDfs implements Search {
     private readonly order: OrderMode = 4,
     firstRun = 8192,
     private readonly growth = 1.5,
+    private readonly supermoves = false,
   ) {
     this.runBudget = this.runLeft = firstRun;
     this.dfs = this.newRun();
@@ -33,7 +34,7 @@ export class RestartingDfs implements Search {
 
   private newRun(): DfsSearch {
     const salt = Math.imul(this.salt ^ (this.runs++ * 0x632be5ab), 0x9e3779b9) | 0;
-    return new DfsSearch(this.state, this.tt, salt, this.order);
+    return new DfsSearch(this.state, this.tt, salt, this.order, true, this.supermoves);
   }
 
   solutionMoves(): number[] {

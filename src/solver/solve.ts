@@ -10,6 +10,7 @@ import { AStarSearch } from './astar';
 import { DfsSearch } from './dfs';
 import { MemoryBudget } from './memory';
 import { RestartingDfs } from './restart';
+import { expandSupermoves, supermovesApply } from './supermove';
 import type { Search, SearchStats } from './search';
 import { TranspositionTable } from './tt';
 
@@ -79,14 +80,15 @@ type SearchFactory = (state: GameState, tt: TranspositionTable, salt: number, op
  * Every search the portfolio can run, by name: a new search is one file and one entry here.
  * dfs-*: depth-first with the move orders of order.ts; dfs-restart: randomly ordered DFS that
  * restarts with growing budgets (restart.ts); dfs-restart-scored: the same over the suit games'
- * heuristic order with noise, restarting sooner (1000 nodes, growing by 1.3); astar: weighted A*.
+ * heuristic order with noise, restarting sooner (1000 nodes, growing by 1.3), with supermoves
+ * (supermove.ts) where they apply; astar: weighted A*.
  */
 export const SEARCHES: Record<string, SearchFactory> = {
   'dfs-scored': (s, tt, salt) => new DfsSearch(s, tt, salt, 1),
   'dfs-plain': (s, tt, salt) => new DfsSearch(s, tt, salt, 0),
   'dfs-random': (s, tt, salt) => new DfsSearch(s, tt, salt, 3),
   'dfs-restart': (s, tt, salt) => new RestartingDfs(s, tt, salt, 4),
-  'dfs-restart-scored': (s, tt, salt) => new RestartingDfs(s, tt, salt, 5, 1000, 1.3),
+  'dfs-restart-scored': (s, tt, salt) => new RestartingDfs(s, tt, salt, 5, 1000, 1.3, supermovesApply(s)),
   astar: (s, tt, salt, o, memory) => new AStarSearch(s, tt, o.weight ?? 2, salt, memory),
 };
 
@@ -110,13 +112,15 @@ interface Policy {
  * The searches of a solve, by policy.
  * - dfs: suit-built games, the heuristic DFS and a plain DFS; alternate-colour games, the scored
  *   DFS and three randomly ordered DFS (the policy of the earlier published runs).
- * - auto (the default): suit-built games open with the restarting heuristic DFS alone for 30,000
- *   nodes, which wins most deals in a few thousand, then run dfs with A*, which finds wins the DFS
- *   misses and whose complete DFS proves losses. On the tuning seeds 1001-1200 (node counts; see
- *   the Benchmarks section of the README for figures on other seeds) the opening cut the nodes
- *   used from 2.50M to 0.62M on Winery and from 3.81M to 1.17M on FreeCell; on FreeCell with two
- *   cells (seeds 1001-1100, 2 s per deal) it decided the same deals (82 won, 16 lost). Run in the
- *   round robin instead, it left two more two-cell deals unknown.
+ * - auto (the default): suit-built games open with the restarting heuristic DFS with supermoves
+ *   alone for 100,000 nodes, which wins most deals in a few thousand, then run dfs with A*, which
+ *   finds wins the DFS misses and whose complete DFS proves losses. Node counts on the tuning seeds
+ *   (the README's Benchmarks section has timings on other seeds): Winery 1001-1200 2.50M before,
+ *   0.41M with a 30,000-node opening without supermoves, 0.37M as now (1201-1400: 0.73M with the
+ *   former opening, 0.28M now); FreeCell 3.81M, 1.12M, 0.79M (1201-1400: 1.42M, 1.10M). FreeCell
+ *   with two cells (1001-1100, 2 s per deal) decided 81-82 won and 16 lost deals with and without
+ *   the opening. Kept in the round robin after the opening instead, the restarting search left one
+ *   or two more two-cell deals unknown.
  *   The Terrace family replaces two of the random DFS by restarting ones (restart.ts): on the
  *   tuning seeds 10001-10100 at 1 s per deal (npm run bench:decide -- --seeds 10001-10100
  *   --timeout 1000) Empress of Italy went from 33 unknown deals to 23, Signora from 12 to 11,
@@ -135,7 +139,7 @@ function policy(deal: Deal, kind: SearchKind): Policy {
     case 'portfolio':
       return { members: [...dfs, 'astar'] };
     case 'auto':
-      if (suit) return { opening: { search: 'dfs-restart-scored', nodes: 30_000 }, members: [...dfs, 'astar'] };
+      if (suit) return { opening: { search: 'dfs-restart-scored', nodes: 100_000 }, members: [...dfs, 'astar'] };
       return { members: deal.rules.terraceFamily ? ['dfs-scored', 'dfs-random', 'dfs-restart', 'dfs-restart'] : dfs };
     default:
       return { members: kind.split('+') };
@@ -231,6 +235,7 @@ export function solve(deal: Deal, opts: SolveOptions = {}): SolveResult {
   let base: number | undefined = fixedBase >= 0 ? fixedBase : undefined;
   if (result === 'won') {
     const replay = new GameState(deal);
+    winMoves = expandSupermoves(new GameState(deal), winMoves);
     moves = winMoves.map((m, i) => {
       const err = moveError(replay, moveFrom(m), moveTo(m), moveCount(m));
       if (err) throw new Error(`internal error: solution move ${i + 1} does not replay: ${err}`);

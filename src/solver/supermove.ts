@@ -1,0 +1,128 @@
+// Supermoves: in the suit-built games (Winery, FreeCell), where the rules move one card at a time,
+// a run built down in alternate colour moves as one search step when the free cells and empty
+// piles could carry it card by card. The search sees one move and one new position instead of a
+// chain of intermediate ones that its heuristic scores badly; the solution is expanded back into
+// single-card moves (`expandSupermoves`) before it is replayed and reported.
+//
+// Why verdicts stay exact: a supermove is only added, never substituted. Every single-card move
+// is still generated, so the searches remain complete (a `lost` is still a proof), and a
+// supermove's result is a position the single-card moves reach too.
+//
+// Capacity (the classic FreeCell result): with f free cells and e empty piles other than the
+// target, (f + 1) * 2^e cards can move. Proof by construction in `expandRun`: with no empty pile,
+// k - 1 <= f cards go to cells, the bottom card moves, the cells come back in reverse; otherwise
+// the top m = (f + 1) * 2^(e-1) cards go to an empty pile (with e - 1 others to help), the rest
+// moves to the target (likewise), and the m cards follow (likewise).
+import { encodeMove, moveCount, moveFrom, moveTo } from '../engine/move';
+import type { GameState } from '../engine/state';
+
+/** True when `s`'s game moves single cards between tableau piles and supermoves may help. */
+export function supermovesApply(s: GameState): boolean {
+  return s.suitFound && !s.rules.runMoves;
+}
+
+/** Free cells and empty tableau piles of `s`, the latter not counting pile `except`. */
+function resources(s: GameState, except: number): { cells: number; empties: number } {
+  const len = s.len;
+  let cells = 0;
+  for (let c = s.CELL0; c < s.RESERVE; c++) if (len[c] === 0) cells++;
+  let empties = 0;
+  for (let p = 0; p < s.T; p++) if (p !== except && len[p] === 0) empties++;
+  return { cells, empties };
+}
+
+/**
+ * Appends to buf[end..) the runs of two or more cards that can move as one step: onto a tableau
+ * card they fit, or into the first empty pile (never a whole pile: that would change nothing).
+ * Returns the new end. Allocates nothing.
+ */
+export function addSupermoves(s: GameState, buf: Int32Array, end: number): number {
+  const T = s.T;
+  const len = s.len;
+  const cards = s.cards;
+  const off = s.off;
+  const stackOK = s.stackOK;
+  let cells = 0;
+  for (let c = s.CELL0; c < s.RESERVE; c++) if (len[c] === 0) cells++;
+  let empties = 0;
+  let firstEmpty = -1;
+  for (let p = 0; p < T; p++)
+    if (len[p] === 0) {
+      empties++;
+      if (firstEmpty < 0) firstEmpty = p;
+    }
+  const capOnto = (cells + 1) << empties;
+  const capEmpty = empties > 0 ? (cells + 1) << (empties - 1) : 0;
+  if (capOnto < 2) return end;
+  let n = end;
+  for (let p = 0; p < T; p++) {
+    const lp = len[p];
+    if (lp < 2) continue;
+    const top = off[p] + lp - 1;
+    // run = how many cards from the top form a run built down in alternate colour
+    let run = 1;
+    while (run < lp && run < capOnto && stackOK[cards[top - run] * 52 + cards[top - run + 1]]) run++;
+    if (run < 2) continue;
+    for (let q = 0; q < T; q++) {
+      if (q === p || len[q] === 0) continue;
+      const t52 = cards[off[q] + len[q] - 1] * 52;
+      for (let k = 2; k <= run; k++)
+        if (stackOK[t52 + cards[top - k + 1]]) {
+          buf[n++] = encodeMove(p, q, k);
+          break; // only one card of the run can fit a given top
+        }
+    }
+    if (firstEmpty >= 0) for (let k = 2; k <= run && k <= capEmpty && k < lp; k++) buf[n++] = encodeMove(p, firstEmpty, k);
+  }
+  return n;
+}
+
+/** Plays the k-card run from tableau pile `from` to tableau pile `to` one card at a time, appending those moves. */
+function expandRun(s: GameState, from: number, to: number, k: number, out: number[]): void {
+  const play = (a: number, b: number): void => {
+    const m = encodeMove(a, b, 1);
+    s.apply(m);
+    out.push(m);
+  };
+  if (k === 1) return play(from, to);
+  const { cells, empties } = resources(s, to);
+  if (k <= cells + 1) {
+    const used: number[] = [];
+    for (let c = s.CELL0; c < s.RESERVE && used.length < k - 1; c++)
+      if (s.len[c] === 0) {
+        play(from, c);
+        used.push(c);
+      }
+    play(from, to);
+    for (let i = used.length - 1; i >= 0; i--) play(used[i], to);
+    return;
+  }
+  if (empties === 0) throw new Error(`internal error: a supermove of ${k} cards with ${cells} free cells and no empty pile`);
+  let e = -1;
+  for (let p = 0; p < s.T && e < 0; p++) if (p !== to && p !== from && s.len[p] === 0) e = p;
+  // Half the capacity (the pile e takes it with the other empty piles' help), and fewer than k so
+  // that every call moves fewer cards than its caller.
+  const m = Math.min(k - 1, (cells + 1) << (empties - 1));
+  expandRun(s, from, e, m, out);
+  expandRun(s, from, to, k - m, out);
+  expandRun(s, e, to, m, out);
+}
+
+/**
+ * The moves of a solution with every supermove replaced by the single-card moves that make it,
+ * replayed on `s` (a fresh state at the solution's start); `s` ends at the solution's end.
+ */
+export function expandSupermoves(s: GameState, moves: readonly number[]): number[] {
+  const out: number[] = [];
+  for (const m of moves) {
+    const from = moveFrom(m);
+    const to = moveTo(m);
+    const k = moveCount(m);
+    if (k > 1 && !s.rules.runMoves && from < s.T && to < s.T) expandRun(s, from, to, k, out);
+    else {
+      s.apply(m);
+      out.push(m);
+    }
+  }
+  return out;
+}
