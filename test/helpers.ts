@@ -12,12 +12,13 @@
 // The result is checked by the engine's own reader (dealFromJson(json, false)).
 import { expect } from 'vitest';
 import { cardName, colourOf, makeCard, parseCard, rankOf, RANKS, tryParseRank } from '../src/cards/card';
-import { checkDeal, type Deal, dealFromJson, type DealJson } from '../src/engine/deal';
+import { checkDeal, type Deal, dealFromJson, dealFromSeed, type DealJson } from '../src/engine/deal';
 import { moveError, playChecked } from '../src/engine/legality';
-import { encodeMove, moveCount, moveFrom, moveTo } from '../src/engine/move';
+import { encodeMove, MAX_MOVES, moveCount, moveFrom, moveTo } from '../src/engine/move';
 import { generateMoves } from '../src/engine/movegen';
 import { GameState } from '../src/engine/state';
 import { getRules } from '../src/rules/variants';
+import { solve } from '../src/solver/solve';
 
 export type Cards = string | string[];
 
@@ -408,4 +409,37 @@ export function deadlockEndgame(v: string, seed: number): Deal {
   d.waste.push(...rest);
   checkDeal(d, false);
   return d;
+}
+
+/**
+ * Positions of the suit games (cells 0-4) along the heuristic DFS's winning lines, which build the
+ * runs supermoves carry, and along random playouts, which leave cells full and piles empty.
+ */
+export function* suitPositions(): Generator<GameState> {
+  const positionsSeen: Deal[] = [];
+  const buf = new Int32Array(MAX_MOVES);
+  for (const [v, cells] of [
+    ['winery', undefined],
+    ['freecell', 4],
+    ['freecell', 2],
+    ['freecell', 0],
+  ] as const)
+    for (let seed = 1; seed <= 12; seed++) {
+      const deal = dealFromSeed(getRules(v, cells === undefined ? {} : { cells }), seed);
+      const line = solve(deal, { search: 'dfs-scored', maxNodes: 50_000 }).moveInts;
+      const s = new GameState(deal);
+      line.forEach((m, i) => {
+        s.apply(m);
+        if (i % 4 === 3) positionsSeen.push(s.toDeal());
+      });
+      const rnd = prng(seed * 31 + (cells ?? 9));
+      s.load(deal);
+      for (let step = 0; step < 300; step++) {
+        const n = generateMoves(s, buf, 0);
+        if (n === 0) break;
+        s.apply(buf[Math.floor(rnd() * n)]);
+        if (step % 10 === 9) positionsSeen.push(s.toDeal());
+      }
+    }
+  for (const d of positionsSeen) yield new GameState(d);
 }

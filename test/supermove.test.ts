@@ -2,48 +2,14 @@
 // single-card moves that reach the same position, no run longer than the free cells and empty
 // piles can carry is offered, and solutions found with them replay card by card.
 import { describe, expect, it } from 'vitest';
-import { type Deal, dealFromSeed } from '../src/engine/deal';
+import { dealFromSeed } from '../src/engine/deal';
 import { moveError } from '../src/engine/legality';
 import { MAX_MOVES, moveCount, moveFrom, moveTo } from '../src/engine/move';
-import { generateMoves } from '../src/engine/movegen';
 import { GameState } from '../src/engine/state';
 import { getRules } from '../src/rules/variants';
 import { solve } from '../src/solver/solve';
 import { addSupermoves, expandSupermoves, supermovesApply } from '../src/solver/supermove';
-import { prng } from './helpers';
-
-/**
- * Positions of the suit games (cells 0-4) along the heuristic DFS's winning lines, which build the
- * runs supermoves carry, and along random playouts, which leave cells full and piles empty.
- */
-function* positions(): Generator<GameState> {
-  const buf = new Int32Array(MAX_MOVES);
-  for (const [v, cells] of [
-    ['winery', undefined],
-    ['freecell', 4],
-    ['freecell', 2],
-    ['freecell', 0],
-  ] as const)
-    for (let seed = 1; seed <= 12; seed++) {
-      const deal = dealFromSeed(getRules(v, cells === undefined ? {} : { cells }), seed);
-      const line = solve(deal, { search: 'dfs-scored', maxNodes: 50_000 }).moveInts;
-      const s = new GameState(deal);
-      line.forEach((m, i) => {
-        s.apply(m);
-        if (i % 4 === 3) positionsSeen.push(s.toDeal());
-      });
-      const rnd = prng(seed * 31 + (cells ?? 9));
-      s.load(deal);
-      for (let step = 0; step < 300; step++) {
-        const n = generateMoves(s, buf, 0);
-        if (n === 0) break;
-        s.apply(buf[Math.floor(rnd() * n)]);
-        if (step % 10 === 9) positionsSeen.push(s.toDeal());
-      }
-    }
-  for (const d of positionsSeen) yield new GameState(d);
-}
-const positionsSeen: Deal[] = [];
+import { suitPositions } from './helpers';
 
 describe('supermoves', () => {
   it('apply to the single-card suit games only', () => {
@@ -56,7 +22,7 @@ describe('supermoves', () => {
     const buf = new Int32Array(MAX_MOVES);
     let checked = 0;
     let viaEmpty = 0;
-    for (const s of positions()) {
+    for (const s of suitPositions()) {
       const n = addSupermoves(s, buf, 0);
       const deal = s.toDeal();
       let cells = 0;

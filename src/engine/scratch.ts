@@ -17,4 +17,7 @@ export class Scratch {
   /** heuristic.ts: next rank each suit's foundation needs, and the cards lying on it. */
   readonly nextRank = new Int32Array(4);
   readonly cardsAbove = new Int32Array(4);
+  /** heuristic.ts: where estimate() found the card each suit's foundation needs (pile -1: not in the tableau). */
+  readonly needPile = new Int32Array(4);
+  readonly needIdx = new Int32Array(4);
 }

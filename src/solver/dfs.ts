@@ -42,7 +42,7 @@ export class DfsSearch implements Search {
   constructor(
     state: GameState,
     tt: TranspositionTable,
-    private readonly salt = 0,
+    private salt = 0,
     private readonly order: OrderMode = 1,
     /** Play prune.ts's safe foundation moves alone (false: every move, for checking the pruning). */
     private readonly prune = true,
@@ -55,6 +55,18 @@ export class DfsSearch implements Search {
     this.buf = new Int32Array(1 << 13);
     this.idx = new Int32Array(256);
     this.end = new Int32Array(256);
+  }
+
+  /**
+   * Starts over from the root (the state must be back there) under a new salt, keeping the
+   * buffers: restart.ts restarts often, and fresh buffers each time cost more than the short runs.
+   */
+  restart(salt: number): void {
+    this.salt = salt;
+    this.rng[0] = salt | 1;
+    this.depth = -1;
+    this.status = 'new';
+    this.stats.nodes = this.stats.unique = this.stats.ttHits = this.stats.maxDepth = 0;
   }
 
   /** Moves from the deal to the current position (the solution once status is 'won'). */

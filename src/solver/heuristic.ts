@@ -1,4 +1,5 @@
 // Position evaluation used for move ordering and best-first search (never for pruning).
+import { moveCount, moveFrom, moveTo } from '../engine/move';
 import type { GameState } from '../engine/state';
 
 /**
@@ -15,10 +16,11 @@ export function estimate(s: GameState): number {
   const len = s.len;
   const cards = s.cards;
   const off = s.off;
-  const { nextRank, cardsAbove } = s.scratch;
+  const { nextRank, cardsAbove, needPile, needIdx } = s.scratch;
   for (let i = 0; i < 4; i++) {
     nextRank[i] = 0;
     cardsAbove[i] = 0;
+    needPile[i] = -1;
   }
   for (let f = s.FOUND0; f < s.CELL0; f++) {
     const l = len[f];
@@ -31,11 +33,86 @@ export function estimate(s: GameState): number {
     const o = off[p];
     for (let i = 0; i < l; i++) {
       const c = cards[o + i];
-      if (c >> 2 === nextRank[c & 3]) cardsAbove[c & 3] = l - 1 - i;
+      if (c >> 2 === nextRank[c & 3]) {
+        cardsAbove[c & 3] = l - 1 - i;
+        needPile[c & 3] = p;
+        needIdx[c & 3] = i;
+      }
       if (i > 0 && !stackOK[cards[o + i - 1] * 52 + c]) disorder++;
     }
   }
   for (let i = 0; i < 4; i++) h += cardsAbove[i];
   h += disorder;
   return h;
+}
+
+/**
+ * Writes estimate() of each move's result into out[0..end-start) for the moves buf[start..end),
+ * without playing most of them (suit-built games with one deck). The result of a move that does
+ * not reach a foundation differs from the position only at its two piles: the pair under the moved
+ * cards leaves the source pile, a pair forms on the target, and the cards lying on the next card a
+ * foundation needs change only if that card sits in one of the two piles below the moved cards.
+ * Foundation moves change what the foundations need, so they are played and scored in full.
+ * test/heuristic.test.ts checks every move against playing it.
+ */
+export function childEstimates(s: GameState, buf: Int32Array, start: number, end: number, out: Int32Array): void {
+  if (!s.suitFound || s.rules.decks !== 1) {
+    for (let i = start; i < end; i++) {
+      s.apply(buf[i]);
+      out[i - start] = estimate(s);
+      s.undo();
+    }
+    return;
+  }
+  const base = estimate(s);
+  const len = s.len;
+  const cards = s.cards;
+  const off = s.off;
+  const stackOK = s.stackOK;
+  const T = s.T;
+  // Where estimate() found the card each suit needs; copied, as scoring a foundation move reruns it.
+  const { needPile, needIdx } = s.scratch;
+  const p0 = needPile[0],
+    p1 = needPile[1],
+    p2 = needPile[2],
+    p3 = needPile[3];
+  const i0 = needIdx[0],
+    i1 = needIdx[1],
+    i2 = needIdx[2],
+    i3 = needIdx[3];
+  for (let i = start; i < end; i++) {
+    const m = buf[i];
+    const to = moveTo(m);
+    if (to >= s.FOUND0 && to < s.CELL0) {
+      s.apply(m);
+      out[i - start] = estimate(s);
+      s.undo();
+      continue;
+    }
+    const from = moveFrom(m);
+    const k = moveCount(m);
+    let d = 0;
+    let moved: number; // the bottom card of the moved cards
+    if (from < T) {
+      const lA = len[from];
+      const oA = off[from];
+      const under = lA - k - 1;
+      moved = cards[oA + lA - k];
+      if (under >= 0 && !stackOK[cards[oA + under] * 52 + moved]) d--;
+      const keep = lA - k; // cards that stay: a needed card among them has k fewer above it
+      if (p0 === from && i0 < keep) d -= k;
+      if (p1 === from && i1 < keep) d -= k;
+      if (p2 === from && i2 < keep) d -= k;
+      if (p3 === from && i3 < keep) d -= k;
+    } else moved = cards[off[from]]; // a cell
+    if (to < T) {
+      const lB = len[to];
+      if (lB > 0 && !stackOK[cards[off[to] + lB - 1] * 52 + moved]) d++;
+      if (p0 === to) d += k;
+      if (p1 === to) d += k;
+      if (p2 === to) d += k;
+      if (p3 === to) d += k;
+    }
+    out[i - start] = base + d;
+  }
 }

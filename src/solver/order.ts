@@ -2,7 +2,7 @@
 // tried); it decides which line the search tries first, which is most of what makes it fast.
 import { MAX_MOVES, moveFrom, moveTo } from '../engine/move';
 import type { GameState } from '../engine/state';
-import { estimate } from './heuristic';
+import { childEstimates } from './heuristic';
 
 /**
  * 0: generation order; 1: the default scores below (suit games: heuristic); 3: foundation moves
@@ -117,19 +117,11 @@ export function orderMoves(s: GameState, buf: Int32Array, start: number, end: nu
     return;
   }
   const n = end - start;
-  if (s.suitFound && mode === 1) {
+  if (s.suitFound && (mode === 1 || mode === 5)) {
     // Suit-built games: try first the move whose result looks closest to a win.
-    for (let i = 0; i < n; i++) {
-      s.apply(buf[start + i]);
-      scores[i] = -estimate(s);
-      s.undo();
-    }
-  } else if (s.suitFound && mode === 5) {
-    for (let i = 0; i < n; i++) {
-      s.apply(buf[start + i]);
-      scores[i] = -estimate(s) * NOISY_SCALE + (xorshift(rng) % NOISE);
-      s.undo();
-    }
+    childEstimates(s, buf, start, end, scores);
+    if (mode === 1) for (let i = 0; i < n; i++) scores[i] = -scores[i];
+    else for (let i = 0; i < n; i++) scores[i] = -scores[i] * NOISY_SCALE + (xorshift(rng) % NOISE);
   } else for (let i = 0; i < n; i++) scores[i] = score(s, buf[start + i]);
   for (let i = 1; i < n; i++) {
     const m = buf[start + i];

@@ -29,12 +29,12 @@ export class RestartingDfs implements Search {
     private readonly supermoves = false,
   ) {
     this.runBudget = this.runLeft = firstRun;
-    this.dfs = this.newRun();
+    this.dfs = new DfsSearch(this.state, this.tt, this.nextSalt(), this.order, true, this.supermoves);
   }
 
-  private newRun(): DfsSearch {
-    const salt = Math.imul(this.salt ^ (this.runs++ * 0x632be5ab), 0x9e3779b9) | 0;
-    return new DfsSearch(this.state, this.tt, salt, this.order, true, this.supermoves);
+  /** Each run's own table salt (and so its own move order). */
+  private nextSalt(): number {
+    return Math.imul(this.salt ^ (this.runs++ * 0x632be5ab), 0x9e3779b9) | 0;
   }
 
   solutionMoves(): number[] {
@@ -61,7 +61,7 @@ export class RestartingDfs implements Search {
         while (this.state.undoTop > 0) this.state.undo();
         this.runBudget = Math.ceil(this.runBudget * this.growth);
         this.runLeft = this.runBudget;
-        this.dfs = this.newRun();
+        this.dfs.restart(this.nextSalt());
       }
     }
     return 'paused';
