@@ -43,7 +43,7 @@ export function moveError(s: GameState, from: number, to: number, count: number)
       if (tableauBuildError(r, cards[i - 1], cards[i]) !== null)
         return `the ${count} top cards of ${s.pileName(from)} are not a run built down in alternate colour`;
   }
-  const card = s.pile(from)[s.len[from] - count]; // bottom card of what moves
+  const card = s.cards[s.off[from] + s.len[from] - count]; // bottom card of what moves
   const name = cardName(card);
   if (from === s.RESERVE && !isFound(to) && !(r.reserveToTableau && isTab(to)))
     return `the reserve's top card may go ${r.reserveToTableau ? 'to a foundation or a tableau pile' : 'to a foundation only'}`;

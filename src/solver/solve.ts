@@ -235,7 +235,7 @@ export function solve(deal: Deal, opts: SolveOptions = {}): SolveResult {
   let base: number | undefined = fixedBase >= 0 ? fixedBase : undefined;
   if (result === 'won') {
     const replay = new GameState(deal);
-    winMoves = expandSupermoves(new GameState(deal), winMoves);
+    if (!deal.rules.runMoves && winMoves.some((m) => moveCount(m) > 1)) winMoves = expandSupermoves(new GameState(deal), winMoves);
     moves = winMoves.map((m, i) => {
       const err = moveError(replay, moveFrom(m), moveTo(m), moveCount(m));
       if (err) throw new Error(`internal error: solution move ${i + 1} does not replay: ${err}`);
