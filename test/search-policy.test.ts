@@ -12,6 +12,7 @@ import { getRules } from '../src/rules/variants';
 import { DfsSearch } from '../src/solver/dfs';
 import { estimate } from '../src/solver/heuristic';
 import { orderMoves } from '../src/solver/order';
+import { geometric, luby, lubyTerm } from '../src/solver/restart';
 import { isSearchKind, SEARCHES, solve, type SolveResult } from '../src/solver/solve';
 import { TranspositionTable } from '../src/solver/tt';
 import { ALL_VARIANTS, ALT_COLOUR, endgame, positionDeal, unplayedPosition } from './helpers';
@@ -85,6 +86,15 @@ describe('search registry and policies', () => {
         } else expect(r.stats.nodes, `${v} ${seed}`).toBeGreaterThan(30_000);
       }
     expect(opened).toBeGreaterThan(10);
+  });
+});
+
+describe('restart schedules', () => {
+  it("Luby's sequence and geometric growth", () => {
+    expect(Array.from({ length: 15 }, (_, i) => lubyTerm(i + 1))).toEqual([1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
+    expect([0, 1, 2, 3].map(luby(500))).toEqual([500, 500, 1000, 500]);
+    expect([0, 1, 2, 3].map(geometric(1000, 1.3))).toEqual([1000, 1300, 1690, 2197]);
+    expect([0, 1, 2].map(geometric(8192, 1.5))).toEqual([8192, 12288, 18432]);
   });
 });
 

@@ -1,22 +1,51 @@
 // Depth-first search with restarts: a randomly ordered DFS that, when its budget for this run is
-// spent, starts again from the root with a new move order and a larger budget (1.5 times larger
-// from 8192 nodes by default; the suit-built games' opening search in solve.ts starts at 1000 and
-// grows by 1.3).
+// spent, starts again from the root with a new move order and the next budget of its schedule:
+// growing geometrically (`geometric`), or Luby's sequence of short runs with a rare long one
+// (`luby`).
 //
 // A DFS spends most of a failed budget deep under its first choices; a restart revisits the early
-// choices, and the growing budget still lets a late run go deep. Each run is an ordinary DfsSearch
-// with its own table salt, so a run that exhausts the tree is a proof of `lost` like any DFS.
+// choices. Each run is an ordinary DfsSearch with its own table salt, so a run that exhausts the
+// tree is a proof of `lost` like any DFS; both schedules grow without bound, so a long enough
+// budget always reaches a run that can exhaust a finite tree.
 import type { GameState } from '../engine/state';
 import { DfsSearch } from './dfs';
 import type { OrderMode } from './order';
 import type { Search, SearchStats, SearchStatus } from './search';
 import type { TranspositionTable } from './tt';
 
+/** The node budget of run i (i = 0, 1, 2, ...). */
+export type Schedule = (run: number) => number;
+
+/** first, then each budget growth times the one before, rounded up. */
+export function geometric(first: number, growth: number): Schedule {
+  return (i) => {
+    let b = first;
+    for (let k = 0; k < i; k++) b = Math.ceil(b * growth);
+    return b;
+  };
+}
+
+/**
+ * unit times Luby's sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, ...: within a log factor
+ * of the best fixed run length, whatever the (unknown) distribution of run lengths that win
+ * (Luby, Sinclair and Zuckerman 1993).
+ */
+export function luby(unit: number): Schedule {
+  return (i) => unit * lubyTerm(i + 1);
+}
+
+/** Term i >= 1 of Luby's sequence. */
+export function lubyTerm(i: number): number {
+  for (let k = 1; ; k++) {
+    if (i === 2 ** k - 1) return 2 ** (k - 1);
+    if (i < 2 ** k - 1) return lubyTerm(i - 2 ** (k - 1) + 1);
+  }
+}
+
 export class RestartingDfs implements Search {
   readonly stats: SearchStats = { nodes: 0, unique: 0, ttHits: 0, maxDepth: 0 };
   private dfs: DfsSearch;
   private runs = 0;
-  private runBudget: number;
   private runLeft: number;
 
   constructor(
@@ -24,11 +53,10 @@ export class RestartingDfs implements Search {
     private readonly tt: TranspositionTable,
     private readonly salt: number,
     private readonly order: OrderMode = 4,
-    firstRun = 8192,
-    private readonly growth = 1.5,
+    private readonly schedule: Schedule = geometric(8192, 1.5),
     private readonly supermoves = false,
   ) {
-    this.runBudget = this.runLeft = firstRun;
+    this.runLeft = schedule(0);
     this.dfs = new DfsSearch(this.state, this.tt, this.nextSalt(), this.order, true, this.supermoves);
   }
 
@@ -59,8 +87,7 @@ export class RestartingDfs implements Search {
       if (used < step) return 'paused'; // the deadline
       if (this.runLeft <= 0) {
         while (this.state.undoTop > 0) this.state.undo();
-        this.runBudget = Math.ceil(this.runBudget * this.growth);
-        this.runLeft = this.runBudget;
+        this.runLeft = this.schedule(this.runs);
         this.dfs.restart(this.nextSalt());
       }
     }
