@@ -35,17 +35,17 @@ export const LEARNED_MODELS: Record<string, LearnedModel> = {
       0.39066186
     ],
     "weights": [
-      0.078857215,
-      0.028048906,
-      0.036982529,
-      -0.10283218,
-      -0.042687661,
-      -0.27459798,
-      -0.15445371
+      0.062538161,
+      0.016985148,
+      0.052284388,
+      -0.098191811,
+      -0.029635638,
+      -0.30584472,
+      -0.17416616
     ],
-    "intercept": -0.48408169,
+    "intercept": 0.62739623,
     "candidates": "exposed",
-    "lambda": 10,
+    "lambda": 1,
     "trainSeeds": {
       "from": 1,
       "to": 1000
@@ -82,15 +82,15 @@ export const LEARNED_MODELS: Record<string, LearnedModel> = {
       0.34677115
     ],
     "weights": [
-      0.20666226,
-      0.019579154,
-      0.03429851,
-      -0.11068483,
-      -0.029169521,
-      -0.1580481,
-      -0.030369743
+      0.28234955,
+      0.019990319,
+      0.072308179,
+      -0.077141733,
+      -0.019750504,
+      -0.12215088,
+      0.00092400448
     ],
-    "intercept": 0.89037273,
+    "intercept": 1.4469544,
     "candidates": "exposed",
     "lambda": 100,
     "trainSeeds": {
@@ -123,13 +123,13 @@ export const LEARNED_MODELS: Record<string, LearnedModel> = {
       0.86630549
     ],
     "weights": [
-      0.1821617,
-      -0.037899258,
-      -0.016438866,
-      -0.12905887,
-      -0.043324565
+      0.21425519,
+      -0.0036936436,
+      0.030032383,
+      -0.1012015,
+      -0.036754931
     ],
-    "intercept": -0.81519774,
+    "intercept": -0.17316451,
     "candidates": "exposed",
     "lambda": 100,
     "trainSeeds": {
@@ -150,111 +150,111 @@ export const ADVICE_TABLES: Record<string, AdviceTable> = {
     ],
     "buckets": {
       "base 1, pred 0, release high": {
-        "won": 493,
+        "won": 880,
         "deals": 1499
       },
       "base 1, pred 0, release low": {
-        "won": 731,
+        "won": 1134,
         "deals": 1572
       },
       "base 1, pred 0, release middle": {
-        "won": 597,
+        "won": 984,
         "deals": 1513
       },
       "base 1, pred 1, release high": {
-        "won": 439,
+        "won": 824,
         "deals": 1526
       },
       "base 1, pred 1, release low": {
-        "won": 615,
+        "won": 1003,
         "deals": 1375
       },
       "base 1, pred 1, release middle": {
-        "won": 466,
+        "won": 826,
         "deals": 1295
       },
       "base 1, pred 2+, release high": {
-        "won": 176,
+        "won": 342,
         "deals": 692
       },
       "base 1, pred 2+, release low": {
-        "won": 210,
+        "won": 337,
         "deals": 500
       },
       "base 1, pred 2+, release middle": {
-        "won": 147,
+        "won": 281,
         "deals": 467
       },
       "base 2, pred 0, release high": {
-        "won": 197,
+        "won": 355,
         "deals": 553
       },
       "base 2, pred 0, release low": {
-        "won": 347,
+        "won": 485,
         "deals": 638
       },
       "base 2, pred 0, release middle": {
-        "won": 257,
+        "won": 418,
         "deals": 641
       },
       "base 2, pred 1, release high": {
-        "won": 144,
+        "won": 254,
         "deals": 483
       },
       "base 2, pred 1, release low": {
-        "won": 229,
+        "won": 353,
         "deals": 490
       },
       "base 2, pred 1, release middle": {
-        "won": 181,
+        "won": 312,
         "deals": 447
       },
       "base 2, pred 2+, release high": {
-        "won": 53,
+        "won": 78,
         "deals": 154
       },
       "base 2, pred 2+, release low": {
-        "won": 86,
+        "won": 127,
         "deals": 172
       },
       "base 2, pred 2+, release middle": {
-        "won": 48,
+        "won": 77,
         "deals": 110
       },
       "base 3+, pred 0, release high": {
-        "won": 38,
+        "won": 59,
         "deals": 101
       },
       "base 3+, pred 0, release low": {
-        "won": 76,
+        "won": 100,
         "deals": 127
       },
       "base 3+, pred 0, release middle": {
-        "won": 62,
+        "won": 106,
         "deals": 146
       },
       "base 3+, pred 1, release high": {
-        "won": 33,
+        "won": 54,
         "deals": 94
       },
       "base 3+, pred 1, release low": {
-        "won": 38,
+        "won": 59,
         "deals": 85
       },
       "base 3+, pred 1, release middle": {
-        "won": 30,
+        "won": 61,
         "deals": 84
       },
       "base 3+, pred 2+, release high": {
-        "won": 8,
+        "won": 15,
         "deals": 28
       },
       "base 3+, pred 2+, release low": {
-        "won": 7,
+        "won": 13,
         "deals": 22
       },
       "base 3+, pred 2+, release middle": {
-        "won": 4,
+        "won": 9,
         "deals": 15
       }
     }
@@ -268,147 +268,147 @@ export const ADVICE_TABLES: Record<string, AdviceTable> = {
     ],
     "buckets": {
       "base 0, pred 0, release high": {
-        "won": 655,
+        "won": 768,
         "deals": 1057
       },
       "base 0, pred 0, release low": {
-        "won": 755,
+        "won": 847,
         "deals": 1111
       },
       "base 0, pred 0, release middle": {
-        "won": 814,
+        "won": 914,
         "deals": 1160
       },
       "base 0, pred 1, release high": {
-        "won": 880,
+        "won": 1029,
         "deals": 1391
       },
       "base 0, pred 1, release low": {
-        "won": 895,
+        "won": 982,
         "deals": 1251
       },
       "base 0, pred 1, release middle": {
-        "won": 818,
+        "won": 966,
         "deals": 1258
       },
       "base 0, pred 2+, release high": {
-        "won": 624,
+        "won": 775,
         "deals": 1089
       },
       "base 0, pred 2+, release low": {
-        "won": 516,
+        "won": 596,
         "deals": 786
       },
       "base 0, pred 2+, release middle": {
-        "won": 435,
+        "won": 508,
         "deals": 697
       },
       "base 1, pred 0, release high": {
-        "won": 792,
+        "won": 907,
         "deals": 1124
       },
       "base 1, pred 0, release low": {
-        "won": 1072,
+        "won": 1193,
         "deals": 1398
       },
       "base 1, pred 0, release middle": {
-        "won": 979,
+        "won": 1096,
         "deals": 1321
       },
       "base 1, pred 1, release high": {
-        "won": 940,
+        "won": 1096,
         "deals": 1371
       },
       "base 1, pred 1, release low": {
-        "won": 1003,
+        "won": 1115,
         "deals": 1324
       },
       "base 1, pred 1, release middle": {
-        "won": 913,
+        "won": 997,
         "deals": 1216
       },
       "base 1, pred 2+, release high": {
-        "won": 617,
+        "won": 748,
         "deals": 989
       },
       "base 1, pred 2+, release low": {
-        "won": 538,
+        "won": 622,
         "deals": 754
       },
       "base 1, pred 2+, release middle": {
-        "won": 426,
+        "won": 497,
         "deals": 623
       },
       "base 2, pred 0, release high": {
-        "won": 390,
+        "won": 452,
         "deals": 545
       },
       "base 2, pred 0, release low": {
-        "won": 612,
+        "won": 666,
         "deals": 754
       },
       "base 2, pred 0, release middle": {
-        "won": 487,
+        "won": 541,
         "deals": 618
       },
       "base 2, pred 1, release high": {
-        "won": 434,
+        "won": 505,
         "deals": 593
       },
       "base 2, pred 1, release low": {
-        "won": 528,
+        "won": 564,
         "deals": 645
       },
       "base 2, pred 1, release middle": {
-        "won": 393,
+        "won": 452,
         "deals": 537
       },
       "base 2, pred 2+, release high": {
-        "won": 233,
+        "won": 271,
         "deals": 345
       },
       "base 2, pred 2+, release low": {
-        "won": 257,
+        "won": 279,
         "deals": 328
       },
       "base 2, pred 2+, release middle": {
-        "won": 182,
+        "won": 206,
         "deals": 240
       },
       "base 3+, pred 0, release high": {
-        "won": 133,
+        "won": 153,
         "deals": 181
       },
       "base 3+, pred 0, release low": {
-        "won": 240,
+        "won": 266,
         "deals": 294
       },
       "base 3+, pred 0, release middle": {
-        "won": 199,
+        "won": 213,
         "deals": 237
       },
       "base 3+, pred 1, release high": {
-        "won": 115,
+        "won": 134,
         "deals": 160
       },
       "base 3+, pred 1, release low": {
-        "won": 180,
+        "won": 196,
         "deals": 217
       },
       "base 3+, pred 1, release middle": {
-        "won": 126,
+        "won": 140,
         "deals": 157
       },
       "base 3+, pred 2+, release high": {
-        "won": 55,
+        "won": 66,
         "deals": 82
       },
       "base 3+, pred 2+, release low": {
-        "won": 68,
+        "won": 78,
         "deals": 88
       },
       "base 3+, pred 2+, release middle": {
-        "won": 41,
+        "won": 49,
         "deals": 59
       }
     }
@@ -419,51 +419,51 @@ export const ADVICE_TABLES: Record<string, AdviceTable> = {
     "releaseCuts": null,
     "buckets": {
       "base 0, pred 0": {
-        "won": 1110,
+        "won": 1656,
         "deals": 3937
       },
       "base 0, pred 1": {
-        "won": 1095,
+        "won": 1692,
         "deals": 4245
       },
       "base 0, pred 2+": {
-        "won": 542,
+        "won": 853,
         "deals": 2441
       },
       "base 1, pred 0": {
-        "won": 1395,
+        "won": 2058,
         "deals": 4175
       },
       "base 1, pred 1": {
-        "won": 1234,
+        "won": 1838,
         "deals": 3870
       },
       "base 1, pred 2+": {
-        "won": 538,
+        "won": 876,
         "deals": 2029
       },
       "base 2, pred 0": {
-        "won": 727,
+        "won": 1069,
         "deals": 1905
       },
       "base 2, pred 1": {
-        "won": 549,
+        "won": 837,
         "deals": 1561
       },
       "base 2, pred 2+": {
-        "won": 215,
+        "won": 322,
         "deals": 684
       },
       "base 3+, pred 0": {
-        "won": 261,
+        "won": 360,
         "deals": 606
       },
       "base 3+, pred 1": {
-        "won": 177,
+        "won": 246,
         "deals": 398
       },
       "base 3+, pred 2+": {
-        "won": 37,
+        "won": 66,
         "deals": 149
       }
     }
