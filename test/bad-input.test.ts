@@ -42,10 +42,15 @@ function makeTemplate(dir: string): void {
   fs.writeFileSync(join(dir, 'array.json'), '[]\n');
   fs.writeFileSync(join(dir, 'afile'), 'not a directory\n');
   fs.mkdirSync(join(dir, 'adir'));
-  // Per-deal rows of Signora for `strategies`: the first 200 of a published sensitivity run.
-  const rows = fs.readFileSync(resolve(__dirname, '..', 'results', 'sensitivity', 'signora-200000', 'signora-deals.csv'), 'utf8').split('\n');
+  // Per-deal rows of Signora for `strategies`: the published run's first 200 rows in seed order.
+  const [header, ...rows] = fs
+    .readFileSync(resolve(__dirname, '..', 'results', 'published', 'signora-deals.csv'), 'utf8')
+    .trim()
+    .split('\n');
+  const seed = (row: string) => Number(row.split(',')[1]);
+  const first = [...rows].sort((a, b) => seed(a) - seed(b)).slice(0, 200);
   fs.mkdirSync(join(dir, 'res'));
-  fs.writeFileSync(join(dir, 'res', 'signora-deals.csv'), rows.slice(0, 201).join('\n') + '\n');
+  fs.writeFileSync(join(dir, 'res', 'signora-deals.csv'), [header, ...first].join('\n') + '\n');
 }
 
 /** Every file and directory under `dir` with a hash of its content. */

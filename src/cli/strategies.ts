@@ -70,7 +70,7 @@ game at 5%. The learned strategy is evaluated only on seeds outside its training
 
 Examples:
   solitaire strategies results/published
-  solitaire strategies results/sensitivity/signora-200000 --compare results/sensitivity/signora-2000000`,
+  solitaire strategies results/published --compare results/sensitivity/signora-2m-new`,
     )
     .action((dir: string, o: StrategiesCliOptions) => {
       const variants = checkDir(dir);
