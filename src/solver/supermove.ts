@@ -21,14 +21,18 @@ export function supermovesApply(s: GameState): boolean {
   return s.suitFound && !s.rules.runMoves;
 }
 
-/** Free cells and empty tableau piles of `s`, the latter not counting pile `except`. */
-function resources(s: GameState, except: number): { cells: number; empties: number } {
-  const len = s.len;
-  let cells = 0;
-  for (let c = s.CELL0; c < s.RESERVE; c++) if (len[c] === 0) cells++;
-  let empties = 0;
-  for (let p = 0; p < s.T; p++) if (p !== except && len[p] === 0) empties++;
-  return { cells, empties };
+/** Free cells of `s`. */
+function freeCells(s: GameState): number {
+  let n = 0;
+  for (let c = s.CELL0; c < s.RESERVE; c++) if (s.len[c] === 0) n++;
+  return n;
+}
+
+/** Empty tableau piles of `s`, not counting pile `except` (-1: count all). */
+function emptyPiles(s: GameState, except: number): number {
+  let n = 0;
+  for (let p = 0; p < s.T; p++) if (p !== except && s.len[p] === 0) n++;
+  return n;
 }
 
 /**
@@ -42,15 +46,10 @@ export function addSupermoves(s: GameState, buf: Int32Array, end: number): numbe
   const cards = s.cards;
   const off = s.off;
   const stackOK = s.stackOK;
-  let cells = 0;
-  for (let c = s.CELL0; c < s.RESERVE; c++) if (len[c] === 0) cells++;
-  let empties = 0;
+  const cells = freeCells(s);
+  const empties = emptyPiles(s, -1);
   let firstEmpty = -1;
-  for (let p = 0; p < T; p++)
-    if (len[p] === 0) {
-      empties++;
-      if (firstEmpty < 0) firstEmpty = p;
-    }
+  for (let p = 0; p < T && firstEmpty < 0; p++) if (len[p] === 0) firstEmpty = p;
   const capOnto = (cells + 1) << empties;
   const capEmpty = empties > 0 ? (cells + 1) << (empties - 1) : 0;
   if (capOnto < 2) return end;
@@ -85,7 +84,8 @@ function expandRun(s: GameState, from: number, to: number, k: number, out: numbe
     out.push(m);
   };
   if (k === 1) return play(from, to);
-  const { cells, empties } = resources(s, to);
+  const cells = freeCells(s);
+  const empties = emptyPiles(s, to);
   if (k <= cells + 1) {
     const used: number[] = [];
     for (let c = s.CELL0; c < s.RESERVE && used.length < k - 1; c++)
