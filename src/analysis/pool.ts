@@ -41,7 +41,7 @@ export interface PoolOptions {
 }
 
 /** A task in flight: what it was given and what it has reported. */
-interface TaskState {
+export interface TaskState {
   variant: string;
   items: WorkItem[];
   lastStarted: { seed: number; base: string } | null;
@@ -49,7 +49,7 @@ interface TaskState {
   received: Set<string>;
 }
 
-const key = (seed: number, base: string) => `${seed}:${base}`;
+export const key = (seed: number, base: string) => `${seed}:${base}`;
 
 /** Runs `jobs` to the end, or until a signal: then resolves with it. */
 export async function runPool(jobs: PoolJob[], hooks: PoolHooks, o: PoolOptions): Promise<{ signal?: NodeJS.Signals }> {
@@ -125,8 +125,8 @@ export async function runPool(jobs: PoolJob[], hooks: PoolHooks, o: PoolOptions)
   return { signal };
 }
 
-/** Reports a failed task's culprit (hooks.failed) and returns the searches to retry. */
-function onCrash(ts: TaskState, msg: string, hooks: PoolHooks): WorkItem[] {
+/** Reports a failed task's culprit (hooks.failed) and returns the searches to retry. Exported for tests, which drive it without threads. */
+export function onCrash(ts: TaskState, msg: string, hooks: PoolHooks): WorkItem[] {
   const unfinished = (seed: number, b: number | 'any') => !ts.received.has(key(seed, baseLabel(b)));
   if (!ts.lastStarted) {
     // Failed before starting any search (e.g. the worker could not load): nothing to blame, nothing to retry.

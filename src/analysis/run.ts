@@ -87,7 +87,7 @@ export interface AnalyzeOptions {
   batchSize?: number;
   /** The command line, for the report. */
   commandLine?: string;
-  /** The compiled worker (default: worker.js next to this file, or dist/src/analysis/worker.js when run from source). */
+  /** The compiled worker (default: worker.js next to this file, or dist/src/analysis/worker.js when run from source; tests pass a failing one). */
   workerFile?: string;
   /** Stop on SIGINT/SIGTERM (default true). */
   handleSignals?: boolean;
@@ -99,8 +99,6 @@ export interface AnalyzeOptions {
   cells?: number;
   /** Called after each row is written (tests). */
   onRow?: (row: DealRow) => void;
-  /** Test hook: make the worker fail at this seed of this variant. */
-  failOn?: { variant: string; seed: number; how: 'throw' | 'exit' };
 }
 
 export interface CrashReport {
@@ -428,7 +426,6 @@ export async function runAnalysis(opts: AnalyzeOptions): Promise<AnalysisResult>
   let signal: NodeJS.Signals | undefined;
   try {
     if (jobs.length > 0 && !fs.existsSync(workerFile)) throw new AnalysisError(`compiled worker not found at ${workerFile}: run "npm run build" first`);
-    const failOn = opts.failOn;
     ({ signal } = await runPool(jobs, poolHooks(opts, states, mode, progress, crashes), {
       workers,
       workerFile,
@@ -439,7 +436,6 @@ export async function runAnalysis(opts: AnalyzeOptions): Promise<AnalysisResult>
         timeoutMs: opts.timeoutMs,
         ttMb,
         cells: states.get(variant)!.rules.cells,
-        failOn: failOn && failOn.variant === variant ? { seed: failOn.seed, how: failOn.how } : undefined,
       }),
     }));
   } finally {

@@ -27,8 +27,6 @@ export interface WorkerTask {
   /** Free cells (FreeCell's --cells; the variant's own count elsewhere). */
   cells: number;
   port: MessagePort;
-  /** Test hook: make this thread fail when it starts this seed ('throw': an exception; 'exit': the thread dies). */
-  failOn?: { seed: number; how: 'throw' | 'exit' };
 }
 
 export type WorkerMessage = { kind: 'start'; seed: number; base: string } | { kind: 'row'; row: DealRow };
@@ -53,10 +51,6 @@ export default function runBatch(task: WorkerTask): { searched: number } {
     for (const base of item.bases) {
       const label = baseLabel(base);
       task.port.postMessage({ kind: 'start', seed: item.seed, base: label } satisfies WorkerMessage);
-      if (task.failOn && task.failOn.seed === item.seed) {
-        if (task.failOn.how === 'exit') process.exit(3);
-        throw new Error(`test failure injected at seed ${item.seed}`);
-      }
       const res = solve(deal, { base, maxNodes: task.maxNodes, timeoutMs: task.timeoutMs, tt: tt(task.ttMb) });
       const row: DealRow = {
         variant: task.variant,
