@@ -10,7 +10,7 @@ import type { Deal } from './deal';
 import { Scratch } from './scratch';
 import { doubled } from './typed';
 import { tableauBuildError } from '../rules/building';
-import { CLASS_COUNT, KEYS1, KEYS2, MAX_DEPTH, MISC1, MISC2, mix, PileKind } from './zobrist';
+import { CLASS_COUNT, KEYS, KEYS1, KEYS2, MAX_DEPTH, MISC1, MISC2, mix, PileKind } from './zobrist';
 
 /** undo-info bit: this move fixed the base rank. */
 const INFO_BASE_SET = 1;
@@ -81,6 +81,9 @@ export class GameState {
 
   readonly ph1: Int32Array;
   readonly ph2: Int32Array;
+  /** mix(ph1[p]), mix(ph2[p]): each pile's current share of the sum part of the hash. */
+  private readonly pm1: Int32Array;
+  private readonly pm2: Int32Array;
   /** 1 for piles of a kind the rules treat alike (tableau, foundations, cells): hashed by mix-sum. */
   readonly sym: Uint8Array;
   // The position hash is (sum part) XOR (xor part), kept apart because + and ^ do not commute:
@@ -135,6 +138,8 @@ export class GameState {
     this.keyBase = new Int32Array(n);
     this.ph1 = new Int32Array(n);
     this.ph2 = new Int32Array(n);
+    this.pm1 = new Int32Array(n);
+    this.pm2 = new Int32Array(n);
     this.sym = new Uint8Array(n);
     let at = 0;
     for (let p = 0; p < n; p++) {
@@ -188,6 +193,8 @@ export class GameState {
     this.len.fill(0);
     this.ph1.fill(0);
     this.ph2.fill(0);
+    this.pm1.fill(0);
+    this.pm2.fill(0);
     // Start from "base -1, constraint -1", whose keys are part of every hash.
     this.hs1 = (MISC1[0] + MISC1[32]) | 0;
     this.hs2 = (MISC2[0] + MISC2[32]) | 0;
@@ -234,38 +241,60 @@ export class GameState {
     this.toggle(p, this.keyBase[p] + d * CLASS_COUNT + this.cls[c]);
   }
 
-  private pop(p: number): number {
-    const d = this.len[p] - 1;
-    const c = this.cards[this.off[p] + d];
-    this.len[p] = d;
-    this.toggle(p, this.keyBase[p] + d * CLASS_COUNT + this.cls[c]);
-    return c;
-  }
-
   /** XORs key k into pile p's hash and updates the position hash. */
   private toggle(p: number, k: number): void {
-    const k1 = KEYS1[k];
-    const k2 = KEYS2[k];
-    if (this.sym[p] === 0) {
-      this.hx1 ^= k1;
-      this.hx2 ^= k2;
-      return;
-    }
-    const o1 = this.ph1[p];
-    const o2 = this.ph2[p];
-    const n1 = o1 ^ k1;
-    const n2 = o2 ^ k2;
-    this.ph1[p] = n1;
-    this.ph2[p] = n2;
-    this.hs1 = (this.hs1 - mix(o1) + mix(n1)) | 0;
-    this.hs2 = (this.hs2 - mix(o2) + mix(n2)) | 0;
+    this.rehash(p, KEYS[k << 1], KEYS[(k << 1) + 1]);
   }
 
-  /** Moves the top n cards of `from` onto `to`, keeping their order. */
+  /** XORs (x1, x2) into pile p's hash words and updates the position hash. */
+  private rehash(p: number, x1: number, x2: number): void {
+    if (this.sym[p] === 0) {
+      this.hx1 ^= x1;
+      this.hx2 ^= x2;
+      return;
+    }
+    // pm holds mix(ph): one mix per word per change instead of two.
+    const n1 = mix(this.ph1[p] ^ x1);
+    const n2 = mix(this.ph2[p] ^ x2);
+    this.ph1[p] ^= x1;
+    this.ph2[p] ^= x2;
+    this.hs1 = (this.hs1 - this.pm1[p] + n1) | 0;
+    this.hs2 = (this.hs2 - this.pm2[p] + n2) | 0;
+    this.pm1[p] = n1;
+    this.pm2[p] = n2;
+  }
+
+  /**
+   * Moves the top n cards of `from` onto `to`, keeping their order. The keys of the n cards are
+   * XORed together first, so each pile's hash is updated once per move, not once per card.
+   */
   private transfer(from: number, to: number, n: number): void {
-    const start = this.off[from] + this.len[from] - n;
-    for (let i = 0; i < n; i++) this.push(to, this.cards[start + i]);
-    for (let i = 0; i < n; i++) this.pop(from);
+    const cards = this.cards;
+    const cls = this.cls;
+    const lf = this.len[from] - n;
+    const lt = this.len[to];
+    const src = this.off[from] + lf;
+    const dst = this.off[to] + lt;
+    const kf = this.keyBase[from] + lf * CLASS_COUNT;
+    const kt = this.keyBase[to] + lt * CLASS_COUNT;
+    let f1 = 0;
+    let f2 = 0;
+    let t1 = 0;
+    let t2 = 0;
+    for (let i = 0; i < n; i++) {
+      const c = cards[src + i];
+      cards[dst + i] = c;
+      const a = (kf + i * CLASS_COUNT + cls[c]) << 1;
+      const b = (kt + i * CLASS_COUNT + cls[c]) << 1;
+      f1 ^= KEYS[a];
+      f2 ^= KEYS[a + 1];
+      t1 ^= KEYS[b];
+      t2 ^= KEYS[b + 1];
+    }
+    this.len[from] = lf;
+    this.len[to] = lt + n;
+    this.rehash(from, f1, f2);
+    this.rehash(to, t1, t2);
   }
 
   private setBase(b: number): void {

@@ -41,6 +41,12 @@ function makeKeys(seed: number): Int32Array {
 /** KEYS1[(kind * MAX_DEPTH + depth) * 52 + cls]; fixed seeds so hashes are reproducible. */
 export const KEYS1 = makeKeys(0x5167a0a1);
 export const KEYS2 = makeKeys(0x2e3d4c5b);
+/** KEYS1 and KEYS2 interleaved (KEYS[2i] = KEYS1[i], KEYS[2i+1] = KEYS2[i]): one cache line per key pair in the hot loop. */
+export const KEYS = new Int32Array(KEYS1.length * 2);
+for (let i = 0; i < KEYS1.length; i++) {
+  KEYS[2 * i] = KEYS1[i];
+  KEYS[2 * i + 1] = KEYS2[i];
+}
 /** Keys for scalar features: base rank (index base+1) and the base constraint (index 32 + c + 1). */
 export const MISC1 = makeKeys(0x7a7a7a7a).subarray(0, 64);
 export const MISC2 = makeKeys(0x1b1b1b1b).subarray(0, 64);
