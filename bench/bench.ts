@@ -338,6 +338,21 @@ function count(vs: Verdict[]): { won: number; lost: number; unknown: number } {
   return { won: vs.filter((v) => v === 'won').length, lost: vs.filter((v) => v === 'lost').length, unknown: vs.filter((v) => v === 'unknown').length };
 }
 
+/** The columns every timed row starts with: what ran, on how many deals, the verdicts, and the median and p95 times. */
+function timedRow(section: string, variant: string, solver: string, seeds: string, budgetMs: number, verdicts: Verdict[], sortedMs: number[]) {
+  return {
+    section,
+    variant,
+    solver,
+    seeds,
+    budget_ms: budgetMs,
+    deals: verdicts.length,
+    ...count(verdicts),
+    median_ms: f2(quantile(sortedMs, 0.5)),
+    p95_ms: f2(quantile(sortedMs, 0.95)),
+  };
+}
+
 /** What the sections share: the options, the CSV rows, and our runs for the fc-solve tables. */
 interface Ctx {
   o: BenchOptions;
@@ -416,15 +431,15 @@ function oursSection(ctx: Ctx): void {
     const nodesPerSec = total > 0 ? sum(r.deals.map((d) => d.nodes)) / total : 0;
     const fails = r.deals.filter((d) => d.replayError);
     rows.push({
-      section: 'solve',
-      variant: label,
-      solver: `ours-${o.search}`,
-      seeds,
-      budget_ms: o.timeoutMs,
-      deals: r.deals.length,
-      ...c,
-      median_ms: f2(quantile(ms, 0.5)),
-      p95_ms: f2(quantile(ms, 0.95)),
+      ...timedRow(
+        'solve',
+        label,
+        `ours-${o.search}`,
+        seeds,
+        o.timeoutMs,
+        r.deals.map((d) => d.result),
+        ms,
+      ),
       total_s: f3(total),
       deals_per_s: f2(r.deals.length / total),
       net_deals_per_s: f2(r.deals.length / total),
@@ -526,15 +541,15 @@ function fcProcessSection(ctx: Ctx): void {
       const ourMs = our.deals.map((d) => d.ms);
       const medOurs = quantile(sortNum(ourMs), 0.5);
       rows.push({
-        section: 'fc-solve',
-        variant: label,
-        solver: o.fcAtomic ? 'fc-solve-atomic' : 'fc-solve',
-        seeds,
-        budget_ms: o.timeoutMs,
-        deals: fc.length,
-        ...c,
-        median_ms: f2(quantile(raw, 0.5)),
-        p95_ms: f2(quantile(raw, 0.95)),
+        ...timedRow(
+          'fc-solve',
+          label,
+          o.fcAtomic ? 'fc-solve-atomic' : 'fc-solve',
+          seeds,
+          o.timeoutMs,
+          fc.map((d) => d.run.result),
+          raw,
+        ),
         net_median_ms: f2(quantile(net, 0.5)),
         total_s: f3(rawTotal),
         deals_per_s: f2(dps),
@@ -617,15 +632,15 @@ function fcLibSection(ctx: Ctx): void {
             else disagree.push(`seed ${u.seed}: ours ${u.result}, fc-solve ${r.result}`);
           });
           rows.push({
-            section: 'fc-lib',
-            variant: label,
-            solver: `fc-lib-${preset}`,
-            seeds,
-            budget_ms: o.timeoutMs,
-            deals: runs.length,
-            ...c,
-            median_ms: f2(quantile(ms, 0.5)),
-            p95_ms: f2(quantile(ms, 0.95)),
+            ...timedRow(
+              'fc-lib',
+              label,
+              `fc-lib-${preset}`,
+              seeds,
+              o.timeoutMs,
+              runs.map((r) => r.result),
+              ms,
+            ),
             total_s: f3(sum(ms) / 1000),
             deals_per_s: f2(dps),
             net_deals_per_s: f2(dps),

@@ -27,7 +27,7 @@ export function scoreBuffer(): Int32Array {
  * Move groups for mode 4, tried in this order: to a foundation; from the waste or reserve to the
  * tableau; between tableau piles (and cells); into a cell; a deal from the stock.
  */
-function group(s: GameState, m: number): number {
+export function moveGroup(s: GameState, m: number): number {
   const from = moveFrom(m);
   const to = moveTo(m);
   if (to >= s.FOUND0 && to < s.CELL0) return 0;
@@ -83,9 +83,9 @@ export function orderMoves(s: GameState, buf: Int32Array, start: number, end: nu
     // Stable sort by group (insertion sort: lists are short), then shuffle within each group.
     for (let i = start + 1; i < end; i++) {
       const m = buf[i];
-      const g = group(s, m);
+      const g = moveGroup(s, m);
       let j = i - 1;
-      while (j >= start && group(s, buf[j]) > g) {
+      while (j >= start && moveGroup(s, buf[j]) > g) {
         buf[j + 1] = buf[j];
         j--;
       }
@@ -93,9 +93,9 @@ export function orderMoves(s: GameState, buf: Int32Array, start: number, end: nu
     }
     let i = start;
     while (i < end) {
-      const g = group(s, buf[i]);
+      const g = moveGroup(s, buf[i]);
       let j = i + 1;
-      while (j < end && group(s, buf[j]) === g) j++;
+      while (j < end && moveGroup(s, buf[j]) === g) j++;
       shuffle(buf, i, j, rng);
       i = j;
     }
