@@ -78,6 +78,14 @@ function fillAccept(s: GameState): void {
 
 /** Writes the legal moves of `s` into buf from index `at`; returns the index after the last. */
 export function generateMoves(s: GameState, buf: Int32Array, at: number): number {
+  return generateOtherMoves(s, buf, generateFoundationMoves(s, buf, at));
+}
+
+/**
+ * The first part of generateMoves: the moves to a foundation, in its order. The searches look for
+ * a safe one (prune.ts) before generating the rest with generateOtherMoves.
+ */
+export function generateFoundationMoves(s: GameState, buf: Int32Array, at: number): number {
   let n = at;
   const T = s.T;
   const len = s.len;
@@ -85,13 +93,11 @@ export function generateMoves(s: GameState, buf: Int32Array, at: number): number
   const off = s.off;
   const RES = s.RESERVE;
   const WASTE = s.WASTE;
-  const STOCK = s.STOCK;
   const CELL0 = s.CELL0;
   const C = s.C;
-  const stackOK = s.stackOK;
 
   fillAccept(s);
-  const { accept, tops, head, next } = s.scratch;
+  const accept = s.scratch.accept;
   if (s.base < 0 && s.firstMoveRule) {
     // Signora, ruling 1: the first move puts an exposed card (tableau or reserve top) on a foundation.
     for (let p = 0; p < T; p++) {
@@ -126,6 +132,27 @@ export function generateMoves(s: GameState, buf: Int32Array, at: number): number
     const f = accept[cards[off[p] + len[p] - 1]];
     if (f >= 0) buf[n++] = encodeMove(p, f, 1);
   }
+  return n;
+}
+
+/**
+ * The rest of generateMoves, written from `at`, after generateFoundationMoves on the same
+ * position (which filled the scratch tables they share).
+ */
+export function generateOtherMoves(s: GameState, buf: Int32Array, at: number): number {
+  if (s.base < 0 && s.firstMoveRule) return at; // Signora's first move: foundation moves only
+  let n = at;
+  const T = s.T;
+  const len = s.len;
+  const cards = s.cards;
+  const off = s.off;
+  const RES = s.RESERVE;
+  const WASTE = s.WASTE;
+  const STOCK = s.STOCK;
+  const CELL0 = s.CELL0;
+  const C = s.C;
+  const stackOK = s.stackOK;
+  const { tops, head, next } = s.scratch;
 
   // 2. Onto non-empty tableau piles.
   let firstEmpty = -1;

@@ -18,7 +18,7 @@
 // when popped; when the open list runs empty every reachable position has been expanded, so
 // `lost` is a proof (the same closure argument as dfs.ts; table evictions only cause re-expansion).
 import { MAX_MOVES } from '../engine/move';
-import { generateMoves } from '../engine/movegen';
+import { generateFoundationMoves, generateOtherMoves } from '../engine/movegen';
 import type { GameState } from '../engine/state';
 import { doubled } from '../engine/typed';
 import { MemoryBudget } from './memory';
@@ -99,12 +99,12 @@ export class AStarSearch implements Search {
       st.unique++;
       const g = this.depth[node];
       if (g > st.maxDepth) st.maxDepth = g;
-      let end = generateMoves(s, this.moves, 0);
+      let end = generateFoundationMoves(s, this.moves, 0);
       const safe = safeFoundationMove(s, this.moves, 0, end);
       if (safe >= 0) {
         this.moves[0] = this.moves[safe];
         end = 1;
-      }
+      } else end = generateOtherMoves(s, this.moves, end); // the rest only when no safe move
       for (let i = 0; i < end; i++) {
         const m = this.moves[i];
         s.apply(m);

@@ -13,7 +13,7 @@
 // neither argument. Move generation skips only moves that lead to the same canonical position
 // (movegen.ts), and prune.ts's forced moves are argued there; supermoves (supermove.ts) only add moves.
 import { MAX_MOVES } from '../engine/move';
-import { generateMoves } from '../engine/movegen';
+import { generateFoundationMoves, generateOtherMoves } from '../engine/movegen';
 import type { GameState } from '../engine/state';
 import { doubled } from '../engine/typed';
 import { type OrderMode, orderMoves, scoreBuffer } from './order';
@@ -79,12 +79,14 @@ export class DfsSearch implements Search {
     if (d >= this.idx.length) this.growStack();
     const start = d === 0 ? 0 : this.end[d - 1];
     if (start + MAX_MOVES > this.buf.length) this.growBuf();
-    let end = generateMoves(this.state, this.buf, start);
+    // Foundation moves first: a safe one is tried alone, and then the other moves are never generated.
+    let end = generateFoundationMoves(this.state, this.buf, start);
     const safe = this.prune ? safeFoundationMove(this.state, this.buf, start, end) : -1;
     if (safe >= 0) {
       this.buf[start] = this.buf[safe];
       end = start + 1;
     } else {
+      end = generateOtherMoves(this.state, this.buf, end);
       if (this.supermoves) end = addSupermoves(this.state, this.buf, end);
       orderMoves(this.state, this.buf, start, end, this.order, this.rng, this.scores);
     }

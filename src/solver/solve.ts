@@ -115,14 +115,17 @@ interface Policy {
  * - dfs: suit-built games, the heuristic DFS and a plain DFS; alternate-colour games, the scored
  *   DFS and three randomly ordered DFS (the policy of the earlier published runs).
  * - auto (the default): suit-built games open with the restarting heuristic DFS with supermoves
- *   alone for 100,000 nodes, which wins most deals in a few thousand, then run dfs with A*, which
- *   finds wins the DFS misses and whose complete DFS proves losses. Node counts on the tuning seeds
- *   (the README's Benchmarks section has timings on other seeds): Winery 1001-1200 2.50M before,
- *   0.41M with a 30,000-node opening without supermoves, 0.37M as now (1201-1400: 0.73M with the
- *   former opening, 0.28M now); FreeCell 3.81M, 1.12M, 0.79M (1201-1400: 1.42M, 1.10M). FreeCell
- *   with two cells (1001-1100, 2 s per deal) decided 81-82 won and 16 lost deals with and without
- *   the opening. Kept in the round robin after the opening instead, the restarting search left one
- *   or two more two-cell deals unknown.
+ *   alone for 10,000 nodes, which wins most deals in a few hundred, then share the budget among a
+ *   second restarting DFS (another salt, so other move orders), the scored DFS (complete: it proves
+ *   losses) and A* (which finds wins the DFS misses, with two free cells above all). The cost is
+ *   in a few deals that the first restarting DFS does not win quickly: on the tuning seeds
+ *   3001-3600 the deals over 100,000 nodes were half of Winery's nodes and 60% of FreeCell's with
+ *   the earlier policy (a 100,000-node opening, then the scored and plain DFS and A*). Nodes there,
+ *   earlier -> now: Winery 2.50M -> 1.70M, FreeCell 4.82M -> 3.59M; FreeCell with two cells
+ *   (3001-3100, 2 s per deal) 79 won, 19 lost, 2 unknown -> 78, 19, 3. Without A* the four-cell
+ *   games gained a little more and two-cell FreeCell left 6 unknown; with the plain DFS kept, less.
+ *   Earlier tuning (seeds 1001-1400) chose the opening and supermoves: Winery 1001-1200 2.50M
+ *   nodes before either, 0.37M with them; FreeCell 3.81M -> 0.79M.
  *   The alternate-colour games (the Terrace family and Red and Black) run one dfs-probe per group:
  *   a random DFS (foundation moves first) restarted on Luby's schedule of 500-node runs, mostly
  *   short probes deep into the deal. On the tuning seeds 10001-10100 at 1,000,000 nodes per deal,
@@ -147,7 +150,7 @@ function policy(deal: Deal, kind: SearchKind): Policy {
     case 'portfolio':
       return { members: [...dfs, 'astar'] };
     case 'auto':
-      if (suit) return { opening: { search: 'dfs-restart-scored', nodes: 100_000 }, members: [...dfs, 'astar'] };
+      if (suit) return { opening: { search: 'dfs-restart-scored', nodes: 10_000 }, members: ['dfs-restart-scored', 'dfs-scored', 'astar'] };
       return { members: ['dfs-probe'] };
     default:
       return { members: kind.split('+') };
