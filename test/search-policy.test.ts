@@ -89,6 +89,25 @@ describe('search registry and policies', () => {
   });
 });
 
+describe('the opening goes on', () => {
+  it('after its 10,000 nodes alone, the opening keeps its progress as one of four searches sharing the budget', () => {
+    let checked = 0;
+    for (const v of ['winery', 'freecell'])
+      for (let seed = 1; seed <= 60 && checked < 4; seed++) {
+        const deal = dealFromSeed(getRules(v), seed);
+        const alone = solve(deal, { search: 'dfs-restart-scored', maxNodes: 100_000 });
+        if (alone.result !== 'won' || alone.stats.nodes <= 10_000) continue;
+        checked++;
+        // The same search, resumed: at most its remaining nodes four times over (four searches
+        // share the round robin) plus one slice (at most 65,536 nodes) for each of the other three.
+        const r = solve(deal, { maxNodes: 2_000_000 });
+        expect(r.result, `${v} ${seed}`).toBe('won');
+        expect(r.stats.nodes, `${v} ${seed}`).toBeLessThanOrEqual(10_000 + 4 * (alone.stats.nodes - 10_000) + 3 * 65_536);
+      }
+    expect(checked).toBe(4);
+  });
+});
+
 describe('restart schedules', () => {
   it("Luby's sequence and geometric growth", () => {
     expect(Array.from({ length: 15 }, (_, i) => lubyTerm(i + 1))).toEqual([1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);

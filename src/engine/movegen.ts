@@ -86,52 +86,27 @@ export function generateMoves(s: GameState, buf: Int32Array, at: number): number
  * a safe one (prune.ts) before generating the rest with generateOtherMoves.
  */
 export function generateFoundationMoves(s: GameState, buf: Int32Array, at: number): number {
-  let n = at;
-  const T = s.T;
-  const len = s.len;
-  const cards = s.cards;
-  const off = s.off;
-  const RES = s.RESERVE;
-  const WASTE = s.WASTE;
-  const CELL0 = s.CELL0;
-  const C = s.C;
-
   fillAccept(s);
-  const accept = s.scratch.accept;
+  let n = at;
   if (s.base < 0 && s.firstMoveRule) {
     // Signora, ruling 1: the first move puts an exposed card (tableau or reserve top) on a foundation.
-    for (let p = 0; p < T; p++) {
-      if (len[p] === 0) continue;
-      const f = accept[cards[off[p] + len[p] - 1]];
-      if (f >= 0) buf[n++] = encodeMove(p, f, 1);
-    }
-    if (len[RES] > 0) {
-      const f = accept[cards[off[RES] + len[RES] - 1]];
-      if (f >= 0) buf[n++] = encodeMove(RES, f, 1);
-    }
-    return n;
+    for (let p = 0; p < s.T; p++) n = topToFoundation(s, p, buf, n);
+    return topToFoundation(s, s.RESERVE, buf, n);
   }
-
   // 1. To the foundations: waste, reserve, cells, tableau tops.
-  if (len[WASTE] > 0) {
-    const f = accept[cards[off[WASTE] + len[WASTE] - 1]];
-    if (f >= 0) buf[n++] = encodeMove(WASTE, f, 1);
-  }
-  if (len[RES] > 0) {
-    const f = accept[cards[off[RES] + len[RES] - 1]];
-    if (f >= 0) buf[n++] = encodeMove(RES, f, 1);
-  }
-  for (let i = 0; i < C; i++) {
-    const p = CELL0 + i;
-    if (len[p] === 0) continue;
-    const f = accept[cards[off[p]]];
-    if (f >= 0) buf[n++] = encodeMove(p, f, 1);
-  }
-  for (let p = 0; p < T; p++) {
-    if (len[p] === 0) continue;
-    const f = accept[cards[off[p] + len[p] - 1]];
-    if (f >= 0) buf[n++] = encodeMove(p, f, 1);
-  }
+  n = topToFoundation(s, s.WASTE, buf, n);
+  n = topToFoundation(s, s.RESERVE, buf, n);
+  for (let p = s.CELL0; p < s.CELL0 + s.C; p++) n = topToFoundation(s, p, buf, n);
+  for (let p = 0; p < s.T; p++) n = topToFoundation(s, p, buf, n);
+  return n;
+}
+
+/** Writes the move of pile p's top card to its foundation at buf[n], if it has one; returns the new end. */
+function topToFoundation(s: GameState, p: number, buf: Int32Array, n: number): number {
+  const l = s.len[p];
+  if (l === 0) return n;
+  const f = s.scratch.accept[s.cards[s.off[p] + l - 1]];
+  if (f >= 0) buf[n++] = encodeMove(p, f, 1);
   return n;
 }
 

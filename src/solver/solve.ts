@@ -115,17 +115,18 @@ interface Policy {
  * - dfs: suit-built games, the heuristic DFS and a plain DFS; alternate-colour games, the scored
  *   DFS and three randomly ordered DFS (the policy of the earlier published runs).
  * - auto (the default): suit-built games open with the restarting heuristic DFS with supermoves
- *   alone for 10,000 nodes, which wins most deals in a few hundred, then share the budget among a
- *   second restarting DFS (another salt, so other move orders), the scored DFS (complete: it proves
- *   losses) and A* (which finds wins the DFS misses, with two free cells above all). The cost is
- *   in a few deals that the first restarting DFS does not win quickly: on the tuning seeds
- *   3001-3600 the deals over 100,000 nodes were half of Winery's nodes and 60% of FreeCell's with
- *   the earlier policy (a 100,000-node opening, then the scored and plain DFS and A*). Nodes there,
- *   earlier -> now: Winery 2.50M -> 1.70M, FreeCell 4.82M -> 3.59M; FreeCell with two cells
- *   (3001-3100, 2 s per deal) 79 won, 19 lost, 2 unknown -> 78, 19, 3. Without A* the four-cell
- *   games gained a little more and two-cell FreeCell left 6 unknown; with the plain DFS kept, less.
- *   Earlier tuning (seeds 1001-1400) chose the opening and supermoves: Winery 1001-1200 2.50M
- *   nodes before either, 0.37M with them; FreeCell 3.81M -> 0.79M.
+ *   alone for 10,000 nodes, which wins most deals in a few hundred; then it goes on, sharing the
+ *   budget with a second restarting DFS (another salt, so other move orders), the scored DFS
+ *   (complete: it proves losses) and A* (which finds wins the DFS misses, with two free cells above
+ *   all). The cost is in the few deals the first restarting DFS does not win quickly, and which
+ *   search wins those is close to chance: on the tuning seeds 3001-3600 the deals over 100,000
+ *   nodes were half of Winery's nodes and 60% of FreeCell's under the earlier policy (a 100,000-node
+ *   opening, then the scored and plain DFS and A*). Nodes there, earlier -> now: Winery 2.50M ->
+ *   1.92M, FreeCell 4.82M -> 3.40M; FreeCell with two cells (3001-3100, 2 s per deal) 79 won, 19
+ *   lost, 2 unknown -> 78, 19, 3. Measured on the same seeds: only a fresh second restarting DFS
+ *   (the opening dropped) 1.70M and 3.59M; only the opening going on 2.02M and 4.69M; without A*,
+ *   6 two-cell deals unknown. Earlier tuning (seeds 1001-1400) chose the opening and supermoves:
+ *   Winery 1001-1200 2.50M nodes before either, 0.37M with them; FreeCell 3.81M -> 0.79M.
  *   The alternate-colour games (the Terrace family and Red and Black) run one dfs-probe per group:
  *   a random DFS (foundation moves first) restarted on Luby's schedule of 500-node runs, mostly
  *   short probes deep into the deal. On the tuning seeds 10001-10100 at 1,000,000 nodes per deal,
@@ -150,7 +151,8 @@ function policy(deal: Deal, kind: SearchKind): Policy {
     case 'portfolio':
       return { members: [...dfs, 'astar'] };
     case 'auto':
-      if (suit) return { opening: { search: 'dfs-restart-scored', nodes: 10_000 }, members: ['dfs-restart-scored', 'dfs-scored', 'astar'] };
+      if (suit)
+        return { opening: { search: 'dfs-restart-scored', nodes: 10_000 }, members: ['dfs-restart-scored', 'dfs-restart-scored', 'dfs-scored', 'astar'] };
       return { members: ['dfs-probe'] };
     default:
       return { members: kind.split('+') };
@@ -206,8 +208,12 @@ export function solve(deal: Deal, opts: SolveOptions = {}): SolveResult {
     if (st === 'won') winMoves = o.solutionMoves();
     if (st === 'won' || st === 'lost') result = st;
   }
-  const groups: Search[][] = result !== 'unknown' ? [] : ranks.map((r) => pol.members.map((name) => SEARCHES[name](make(r), tt, salt(n++), opts, memory)));
-  all.push(...groups.flat());
+  // With one group under the opening's own constraint, the opening goes on as the group's first
+  // member of the same name, instead of a fresh copy that would start its restarts over.
+  const goesOn = pol.opening && ranks.length === 1 && ranks[0] === fixedBase ? pol.members.indexOf(pol.opening.search) : -1;
+  const member = (r: number, name: string, i: number) => (i === goesOn ? all[0] : SEARCHES[name](make(r), tt, salt(n++), opts, memory));
+  const groups: Search[][] = result !== 'unknown' ? [] : ranks.map((r) => pol.members.map((name, i) => member(r, name, i)));
+  all.push(...groups.flat().filter((x) => x !== all[0]));
   let open = groups.filter((g) => g.length > 0);
   let proved = 0; // groups proved lost
   let slice = 4096;
