@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { cardName, colourOf, rankOf } from '../src/cards/card';
 import { checkDeal, type Deal, dealFromSeed } from '../src/engine/deal';
 import { moveError } from '../src/engine/legality';
-import { encodeMove, moveCount, moveFrom, moveTo } from '../src/engine/move';
+import { encodeMove, MAX_MOVES, moveCount, moveFrom, moveTo } from '../src/engine/move';
 import { generateMoves } from '../src/engine/movegen';
 import { GameState } from '../src/engine/state';
 import { getRules } from '../src/rules/variants';
@@ -197,7 +197,7 @@ function randomPlay(v: string, seed: number, cov: Coverage, canonByHash: Map<str
   const start = snapshot(s);
   // Half the seeds favour dealing from the stock, to reach the end of the stock (empty piles, loss).
   const stockBias = seed % 2 === 0 ? 0.5 : 0;
-  const buf = new Int32Array(4096);
+  const buf = new Int32Array(MAX_MOVES);
   const stack: Snap[] = [];
   const ctx = () => where(late ? `${v} (late-game position)` : v, seed, s);
   checkInvariants(s, ctx, cov);
@@ -308,7 +308,7 @@ describe('random legal play: invariants after every move', () => {
 function randomPosition(v: string, seed: number, moves: number): GameState {
   const s = new GameState(dealFromSeed(getRules(v), seed));
   const rnd = prng(seed + 991);
-  const buf = new Int32Array(4096);
+  const buf = new Int32Array(MAX_MOVES);
   for (let i = 0; i < moves; i++) {
     const n = generateMoves(s, buf, 0);
     if (n === 0) break;

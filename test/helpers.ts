@@ -207,13 +207,13 @@ export function moveText(s: GameState, m: number): string {
 
 /** The generated moves as sorted text, e.g. ['stock>waste', 't0>f0']. */
 export function generated(s: GameState): string[] {
-  const buf = new Int32Array(4096);
+  const buf = new Int32Array(MAX_MOVES);
   const n = generateMoves(s, buf, 0);
   return Array.from(buf.subarray(0, n), (m) => moveText(s, m)).sort();
 }
 
 export function generatedRaw(s: GameState): number[] {
-  const buf = new Int32Array(4096);
+  const buf = new Int32Array(MAX_MOVES);
   const n = generateMoves(s, buf, 0);
   return Array.from(buf.subarray(0, n));
 }
