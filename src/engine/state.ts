@@ -2,7 +2,7 @@
 //
 // Piles share one index space: tableau 0..T-1, foundations, cells, then reserve, stock, waste
 // (always present, empty where the variant has none). Every pile is a stack stored bottom to top
-// in one Uint8Array. A move is one integer: from | to << 8 | count << 16 (see move.ts).
+// in one Uint8Array. A move is one integer (its format: move.ts).
 import { moveCount, moveFrom, moveTo } from './move';
 import { colourOf, rankOf } from '../cards/card';
 import { type RuleTable, totalCards } from '../rules/vocabulary';
