@@ -233,22 +233,25 @@ describe('analysis run', () => {
   it('reports the seed that crashed a worker and finishes the others', async () => {
     const workerFile = path.join(ROOT, 'test', 'workers', 'failing-worker.cjs');
     process.env.SOLITAIRE_TEST_FAIL_SEED = '3';
-    for (const how of ['exit', 'throw'] as const) {
-      process.env.SOLITAIRE_TEST_FAIL_HOW = how;
-      const dir = path.join(tmp, `crash-${how}`);
-      const res = await runAnalysis(opts(dir, { variants: ['red-and-black'], to: 8, batchSize: 4, workerFile }));
-      expect(res.crashes).toHaveLength(1);
-      expect(res.crashes[0]).toMatchObject({ variant: 'red-and-black', seed: 3, base: 'any' });
-      expect(
-        readDealFile(path.join(dir, 'red-and-black-deals.csv'))
-          .map((r) => r.seed)
-          .sort((a, b) => a - b),
-      ).toEqual([1, 2, 4, 5, 6, 7, 8]);
-      expect(res.variants[0].summary[0].deals).toBe(7);
-      expect(formatReport(res).join('\n')).toMatch(/red-and-black seed 3 base any/);
+    try {
+      for (const how of ['exit', 'throw'] as const) {
+        process.env.SOLITAIRE_TEST_FAIL_HOW = how;
+        const dir = path.join(tmp, `crash-${how}`);
+        const res = await runAnalysis(opts(dir, { variants: ['red-and-black'], to: 8, batchSize: 4, workerFile }));
+        expect(res.crashes).toHaveLength(1);
+        expect(res.crashes[0]).toMatchObject({ variant: 'red-and-black', seed: 3, base: 'any' });
+        expect(
+          readDealFile(path.join(dir, 'red-and-black-deals.csv'))
+            .map((r) => r.seed)
+            .sort((a, b) => a - b),
+        ).toEqual([1, 2, 4, 5, 6, 7, 8]);
+        expect(res.variants[0].summary[0].deals).toBe(7);
+        expect(formatReport(res).join('\n')).toMatch(/red-and-black seed 3 base any/);
+      }
+    } finally {
+      delete process.env.SOLITAIRE_TEST_FAIL_SEED;
+      delete process.env.SOLITAIRE_TEST_FAIL_HOW;
     }
-    delete process.env.SOLITAIRE_TEST_FAIL_SEED;
-    delete process.env.SOLITAIRE_TEST_FAIL_HOW;
   });
 });
 

@@ -111,8 +111,8 @@ function topToFoundation(s: GameState, p: number, buf: Int32Array, n: number): n
 }
 
 /**
- * The rest of generateMoves, written from `at`, after generateFoundationMoves on the same
- * position (which filled the scratch tables they share).
+ * The rest of generateMoves, written from `at`: the moves that do not go to a foundation, in
+ * generateMoves' order. It fills its own scratch tables (tops, head, next).
  */
 export function generateOtherMoves(s: GameState, buf: Int32Array, at: number): number {
   if (s.base < 0 && s.firstMoveRule) return at; // Signora's first move: foundation moves only

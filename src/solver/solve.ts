@@ -105,7 +105,11 @@ export function isSearchKind(k: string): k is SearchKind {
 
 /** A policy: an optional opening search that runs alone first, then the searches of each group. */
 interface Policy {
-  /** Registry name and node budget of a search run alone, before the groups, on the unconstrained deal. */
+  /**
+   * Registry name and node budget of a search run alone, before the groups, under the caller's base
+   * constraint. With a single group under that constraint it then goes on as the group's member of
+   * the same name.
+   */
   opening?: { search: string; nodes: number };
   /** The searches of one group (one base rank). */
   members: string[];
@@ -129,9 +133,11 @@ interface Policy {
  *     1.92M with a second heuristic DFS, 1.43M as now; FreeCell 4.82M, 3.40M, 3.89M (one deal,
  *     3563, took 0.99M of them). FreeCell with two cells, 3001-3100 at 2 s per deal: 79 won, 19
  *     lost, 2 unknown under the earlier policy, 78, 19, 3 as now.
- *   - With only the heuristic DFS and the scored DFS, 6 two-cell deals stayed unknown; a longer opening (20,000 or
- *     30,000) or a shorter one (3,000 or 5,000) changed little; the opening dropped instead of going
- *     on cost more (2.02M and 4.69M on 3001-3600).
+ *   - Other mixes on 3001-3600, which differ mostly by a deal or two: the opening dropped after
+ *     10,000 nodes and a fresh heuristic DFS with the scored DFS and A* 1.70M and 3.59M; only the
+ *     opening going on with those two 2.02M and 4.69M. With only the heuristic and scored DFS, 6
+ *     two-cell deals stayed unknown. A longer opening (20,000 or 30,000) or a shorter one (3,000
+ *     or 5,000) changed little in the replay.
  *   Earlier tuning (seeds 1001-1400) chose the opening and supermoves: Winery 1001-1200 2.50M nodes
  *   before either, 0.37M with them; FreeCell 3.81M -> 0.79M.
  *   The alternate-colour games (the Terrace family and Red and Black) run one dfs-probe per group:
@@ -174,7 +180,8 @@ function salt(i: number): number {
  * Solves one deal. A base rank applies to the Terrace family only and is ignored elsewhere.
  *
  * Policy (see `policy`): an optional opening search alone, then one group of searches per candidate
- * base rank (a single group outside the Terrace family or with a fixed base). The searches of the
+ * base rank (a single group outside the Terrace family or with a fixed base; the opening goes on in
+ * that single group, as its member of the same name). The searches of the
  * groups share the node budget round-robin in slices that double up to
  * 65,536 nodes, so no single bad choice (a hopeless base rank, an unlucky first move) can sink the
  * whole budget. A rank is lost as soon as one of its searches is exhausted (each is complete by
