@@ -12,7 +12,7 @@ import { getRules } from '../src/rules/variants';
 import { DfsSearch } from '../src/solver/dfs';
 import type { Search } from '../src/solver/search';
 import { estimate } from '../src/solver/heuristic';
-import { moveGroup, orderMoves } from '../src/solver/order';
+import { moveGroup, NOISE, NOISY_SCALE, orderMoves } from '../src/solver/order';
 import { geometric, luby, lubyTerm } from '../src/solver/restart';
 import { isSearchKind, SEARCHES, solve, type SolveResult } from '../src/solver/solve';
 import { TranspositionTable } from '../src/solver/tt';
@@ -160,7 +160,8 @@ describe('move order 4: random within groups', () => {
 });
 
 describe('move order 5: heuristic with noise (suit games)', () => {
-  it('is a permutation of the generated moves in which no move comes before one whose estimate is 2 better', () => {
+  it('is a permutation of the generated moves in which no move comes before one more than the noise allows better', () => {
+    const slack = Math.floor((NOISE - 1) / NOISY_SCALE);
     const rng = new Int32Array([777]);
     const buf = new Int32Array(MAX_MOVES);
     let swapped = 0;
@@ -180,7 +181,7 @@ describe('move order 5: heuristic with noise (suit games)', () => {
         });
         for (let i = 0; i < n; i++)
           for (let j = i + 1; j < n; j++) {
-            expect(est[i], `${v} ${seed}`).toBeLessThanOrEqual(est[j] + 1);
+            expect(est[i], `${v} ${seed}`).toBeLessThanOrEqual(est[j] + slack);
             if (est[i] > est[j]) swapped++;
           }
       }

@@ -138,6 +138,9 @@ interface Policy {
  *     opening going on with those two 2.02M and 4.69M. With only the heuristic and scored DFS, 6
  *     two-cell deals stayed unknown. A longer opening (20,000 or 30,000) or a shorter one (3,000
  *     or 5,000) changed little in the replay.
+ *   Then the heuristic DFS's noise went from 6 to 24 (order.ts), measured with this mix: seeds
+ *   3001-3600 Winery 1.43M -> 1.31M nodes, FreeCell 3.89M -> 2.35M; 5001-5400 0.90M -> 0.59M and
+ *   1.46M -> 1.71M; two-cell FreeCell 3001-3100 79 won, 19 lost, 2 unknown.
  *   Earlier tuning (seeds 1001-1400) chose the opening and supermoves: Winery 1001-1200 2.50M nodes
  *   before either, 0.37M with them; FreeCell 3.81M -> 0.79M.
  *   The alternate-colour games (the Terrace family and Red and Black) run one dfs-probe per group:
