@@ -284,8 +284,9 @@ export class GameState {
     for (let i = 0; i < n; i++) {
       const c = cards[src + i];
       cards[dst + i] = c;
-      const a = (kf + i * CLASS_COUNT + cls[c]) << 1;
-      const b = (kt + i * CLASS_COUNT + cls[c]) << 1;
+      const k = i * CLASS_COUNT + cls[c];
+      const a = (kf + k) << 1;
+      const b = (kt + k) << 1;
       f1 ^= KEYS[a];
       f2 ^= KEYS[a + 1];
       t1 ^= KEYS[b];

@@ -9,8 +9,8 @@ import { childEstimates } from './heuristic';
  * first, the rest in a random order drawn from the search's own generator (seeded, so every run of
  * a search is the same); 4: by move group, shuffled within each group (see `group`); 5: in the
  * suit-built games, mode 1's scores with random noise from that generator, so that moves whose
- * heuristic estimates differ by one may swap (each restart of restart.ts then tries a different
- * line); elsewhere the same as mode 1.
+ * heuristic estimates differ by a little may swap (NOISE below; each restart of restart.ts then
+ * tries a different line); elsewhere the same as mode 1.
  */
 export type OrderMode = 0 | 1 | 3 | 4 | 5;
 

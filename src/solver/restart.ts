@@ -52,8 +52,8 @@ export class RestartingDfs implements Search {
     readonly state: GameState,
     private readonly tt: TranspositionTable,
     private readonly salt: number,
-    private readonly order: OrderMode = 4,
-    private readonly schedule: Schedule = geometric(8192, 1.5),
+    private readonly order: OrderMode,
+    private readonly schedule: Schedule,
     private readonly supermoves = false,
   ) {
     this.runLeft = schedule(0);

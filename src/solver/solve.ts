@@ -214,9 +214,11 @@ export function solve(deal: Deal, opts: SolveOptions = {}): SolveResult {
   let winMoves: number[] = [];
   let used = 0;
   const all: Search[] = [];
+  let opening: Search | undefined;
   if (pol.opening) {
     // Alone, on the deal under the caller's constraint: its `lost` (a run that exhausted) is the deal's.
     const o = SEARCHES[pol.opening.search](make(fixedBase), tt, salt(n++), opts, memory);
+    opening = o;
     all.push(o);
     const st = o.run(Math.min(pol.opening.nodes, maxNodes), deadline);
     used = o.stats.nodes;
@@ -227,9 +229,9 @@ export function solve(deal: Deal, opts: SolveOptions = {}): SolveResult {
   // With one group under the opening's own constraint, the opening goes on as the group's first
   // member of the same name, instead of a fresh copy that would start its restarts over.
   const goesOn = pol.opening && ranks.length === 1 && ranks[0] === fixedBase ? pol.members.indexOf(pol.opening.search) : -1;
-  const member = (r: number, name: string, i: number) => (i === goesOn ? all[0] : SEARCHES[name](make(r), tt, salt(n++), opts, memory));
+  const member = (r: number, name: string, i: number) => (i === goesOn && opening ? opening : SEARCHES[name](make(r), tt, salt(n++), opts, memory));
   const groups: Search[][] = result !== 'unknown' ? [] : ranks.map((r) => pol.members.map((name, i) => member(r, name, i)));
-  all.push(...groups.flat().filter((x) => x !== all[0]));
+  all.push(...groups.flat().filter((x) => x !== opening));
   let open = groups.filter((g) => g.length > 0);
   let proved = 0; // groups proved lost
   let slice = 4096;
