@@ -6,7 +6,10 @@ import { MAX_MOVES } from '../src/engine/move';
 import { generateMoves } from '../src/engine/movegen';
 import { GameState } from '../src/engine/state';
 import { getRules } from '../src/rules/variants';
-import { childEstimates, estimate } from '../src/solver/heuristic';
+import { CELL_WEIGHT, childEstimates, COVER_WEIGHT, EMPTY_WEIGHT, estimate } from '../src/solver/heuristic';
+import { rankOf, suitOf } from '../src/cards/card';
+import { tableauBuildError } from '../src/rules/building';
+import type { Deal } from '../src/engine/deal';
 import { addSupermoves } from '../src/solver/supermove';
 import { suitPositions, unplayedPosition } from './helpers';
 
@@ -18,6 +21,36 @@ function played(s: GameState, buf: Int32Array, n: number): number[] {
     return e;
   });
 }
+
+/** estimate()'s definition for the suit-built games, written out plainly from the deal's piles. */
+function definition(d: Deal): number {
+  const home = d.foundations.reduce((a, f) => a + f.length, 0);
+  const next = [0, 1, 2, 3].map((suit) => d.foundations.find((f) => f.length > 0 && suitOf(f[0]) === suit)?.length ?? 0);
+  let h = 52 - home;
+  for (const pile of d.tableau) {
+    pile.forEach((c, i) => {
+      if (rankOf(c) === next[suitOf(c)]) h += COVER_WEIGHT * (pile.length - 1 - i);
+      if (i > 0 && tableauBuildError(d.rules, pile[i - 1], c) !== null) h += 1;
+    });
+    if (pile.length === 0) h -= EMPTY_WEIGHT;
+  }
+  return h + CELL_WEIGHT * d.cells.filter((c) => c >= 0).length;
+}
+
+describe('estimate', () => {
+  it('is its definition (covering cards, cards out of sequence, cells used, empty piles) on 1,500 suit-game positions', () => {
+    let n = 0;
+    const seen = new Set<number>();
+    for (const s of suitPositions()) {
+      const e = estimate(s);
+      expect(e).toBe(definition(s.toDeal()));
+      seen.add(e);
+      n++;
+    }
+    expect(n).toBeGreaterThan(1000);
+    expect(seen.size).toBeGreaterThan(50);
+  });
+});
 
 describe('childEstimates', () => {
   it('equals estimate() after playing the move, for every move and supermove of 1,500 suit-game positions', () => {
