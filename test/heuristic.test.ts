@@ -6,7 +6,7 @@ import { MAX_MOVES } from '../src/engine/move';
 import { generateMoves } from '../src/engine/movegen';
 import { GameState } from '../src/engine/state';
 import { getRules } from '../src/rules/variants';
-import { CELL_WEIGHT, childEstimates, COVER_WEIGHT, EMPTY_WEIGHT, estimate } from '../src/solver/heuristic';
+import { CELL_WEIGHT, childEstimates, COVER_WEIGHT, DISORDER_WEIGHT, EMPTY_WEIGHT, estimate } from '../src/solver/heuristic';
 import { rankOf, suitOf } from '../src/cards/card';
 import { tableauBuildError } from '../src/rules/building';
 import type { Deal } from '../src/engine/deal';
@@ -30,7 +30,7 @@ function definition(d: Deal): number {
   for (const pile of d.tableau) {
     pile.forEach((c, i) => {
       if (rankOf(c) === next[suitOf(c)]) h += COVER_WEIGHT * (pile.length - 1 - i);
-      if (i > 0 && tableauBuildError(d.rules, pile[i - 1], c) !== null) h += 1;
+      if (i > 0 && tableauBuildError(d.rules, pile[i - 1], c) !== null) h += DISORDER_WEIGHT;
     });
     if (pile.length === 0) h -= EMPTY_WEIGHT;
   }

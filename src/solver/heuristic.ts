@@ -4,14 +4,19 @@ import type { GameState } from '../engine/state';
 
 /**
  * Suit-built games: weights of the cards lying on the next card a suit's foundation needs, of a
- * card in a cell, and of an empty tableau pile (a bonus). Chosen with solve() on Winery and
- * FreeCell seeds 3001-3600 and 5001-5400 (never on the benchmark's 1-200); time in all over the
- * four sets for (cover, cell, empty): 7.8 s with (1, 0, 0), the earlier heuristic; 5.7 s with
- * (1, 0, 2); 5.0 s with (2, 1, 4); 4.9 s with (2, 3, 4) as here; 5.0-6.3 s for the 11 other
- * weightings tried on all four (cells 0-4, empty piles 2-6, covering cards 1-3). Two-cell FreeCell
- * 3001-3100 at 2 s per deal decided 98 deals with either heuristic.
+ * card resting on something other than its tableau successor, of a card in a cell, and of an empty
+ * tableau pile (a bonus). Chosen with solve() on Winery and FreeCell (never on the benchmark's
+ * seeds 1-200). Time in all on seeds 3001-3600 and 5001-5400 of both games, for (cover, disorder,
+ * cell, empty): 7.8 s with (1, 1, 0, 0), the earlier heuristic; 5.7 s with (1, 1, 0, 2); 4.9 s with
+ * (2, 1, 3, 4); 5.0-6.6 s for 18 other weightings (cells 0-4, empty piles 2-8, covering cards
+ * 1-4, disorder 0-3); 4.5 s with (2, 2, 3, 4) as here. Timings on this machine vary by 10-15%
+ * between runs, so disorder 2 was kept for its shorter solutions (13% on all four sets, and on seeds
+ * 4001-4600 and 6001-6600, not used before) at about as many nodes: 3.35M against 3.33M with
+ * disorder 1 on the tuning sets, 3.79M against 3.90M on the new ones. Two-cell FreeCell 3001-3100
+ * at 2 s per deal: see solve.ts's policy().
  */
 export const COVER_WEIGHT = 2;
+export const DISORDER_WEIGHT = 2;
 export const CELL_WEIGHT = 3;
 export const EMPTY_WEIGHT = 4;
 
@@ -21,8 +26,8 @@ export const EMPTY_WEIGHT = 4;
  * All games: cards not yet on a foundation (each needs at least one move). Alternate-colour games:
  * that alone (admissible: a move puts at most one card on a foundation). Suit-built games (Winery,
  * FreeCell) add, per suit, COVER_WEIGHT per card lying on top of the next card that suit's
- * foundation needs; one per card resting on something other than its tableau successor (each must
- * move at least once more before it can go home); CELL_WEIGHT per card in a cell; and subtract
+ * foundation needs; DISORDER_WEIGHT per card resting on something other than its tableau successor
+ * (each must move at least once more before it can go home); CELL_WEIGHT per card in a cell; and subtract
  * EMPTY_WEIGHT per empty tableau pile. Cells and empty piles are the room to move runs in, so
  * filling a cell is a cost and emptying a pile a gain.
  */
@@ -62,7 +67,7 @@ export function estimate(s: GameState): number {
   for (let i = 0; i < 4; i++) h += COVER_WEIGHT * cardsAbove[i];
   let inCells = 0;
   for (let c = s.CELL0; c < s.RESERVE; c++) inCells += len[c];
-  return h + disorder + CELL_WEIGHT * inCells - EMPTY_WEIGHT * empty;
+  return h + DISORDER_WEIGHT * disorder + CELL_WEIGHT * inCells - EMPTY_WEIGHT * empty;
 }
 
 /**
@@ -117,7 +122,7 @@ export function childEstimates(s: GameState, buf: Int32Array, start: number, end
       const oA = off[from];
       const under = lA - k - 1;
       moved = cards[oA + lA - k];
-      if (under >= 0 && !stackOK[cards[oA + under] * 52 + moved]) d--;
+      if (under >= 0 && !stackOK[cards[oA + under] * 52 + moved]) d -= DISORDER_WEIGHT;
       const keep = lA - k; // cards that stay: a needed card among them has k fewer above it
       if (p0 === from && i0 < keep) d -= COVER_WEIGHT * k;
       if (p1 === from && i1 < keep) d -= COVER_WEIGHT * k;
@@ -130,7 +135,7 @@ export function childEstimates(s: GameState, buf: Int32Array, start: number, end
     }
     if (to < T) {
       const lB = len[to];
-      if (lB > 0 && !stackOK[cards[off[to] + lB - 1] * 52 + moved]) d++;
+      if (lB > 0 && !stackOK[cards[off[to] + lB - 1] * 52 + moved]) d += DISORDER_WEIGHT;
       if (lB === 0) d += EMPTY_WEIGHT;
       if (p0 === to) d += COVER_WEIGHT * k;
       if (p1 === to) d += COVER_WEIGHT * k;
