@@ -12,7 +12,7 @@ import { getRules } from '../src/rules/variants';
 import { DfsSearch } from '../src/solver/dfs';
 import type { Search } from '../src/solver/search';
 import { estimate } from '../src/solver/heuristic';
-import { moveGroup, NOISE, NOISY_SCALE, orderMoves } from '../src/solver/order';
+import { moveGroup, NOISE, NOISY_SCALE, orderMoves, pickBest, scoreMoves } from '../src/solver/order';
 import { geometric, luby, lubyTerm } from '../src/solver/restart';
 import { isSearchKind, SEARCHES, solve, type SolveResult } from '../src/solver/solve';
 import { TranspositionTable } from '../src/solver/tt';
@@ -218,5 +218,36 @@ describe('soundness of lost against an exhaustive plain DFS', () => {
     // The check is only worth something if both kinds of verdict occur.
     expect(lost).toBeGreaterThan(20);
     expect(won).toBeGreaterThan(20);
+  });
+});
+
+describe('picking the best move as it is tried (the DFS) against sorting first', () => {
+  it('tries the moves of modes 1 and 5 in the order of the stable sort, ties included', () => {
+    const buf = new Int32Array(MAX_MOVES);
+    const scores = new Int32Array(MAX_MOVES);
+    let ties = 0;
+    for (const v of ['winery', 'freecell', 'signora', 'red-and-black'])
+      for (let seed = 1; seed <= 10; seed++)
+        for (const mode of [1, 5] as const) {
+          const s = unplayedPosition(v, seed);
+          const n = generateMoves(s, buf, 0);
+          const moves = buf.slice(0, n);
+          orderMoves(s, buf, 0, n, mode, new Int32Array([seed]), scores);
+          const sorted = Array.from(buf.subarray(0, n));
+          buf.set(moves);
+          expect(scoreMoves(s, buf, 0, n, mode, new Int32Array([seed]), scores)).toBe(true);
+          const sc = scores.slice(0, n);
+          ties += n - new Set(sc).size;
+          for (let i = 0; i < n; i++) pickBest(buf, sc, i, n);
+          expect(Array.from(buf.subarray(0, n)), `${v} ${seed} mode ${mode}`).toEqual(sorted);
+        }
+    expect(ties).toBeGreaterThan(50); // equal scores occur, so the tie order is tested
+  });
+
+  it('leaves modes 0, 3 and 4 to their own order', () => {
+    const buf = new Int32Array(MAX_MOVES);
+    const s = unplayedPosition('winery', 3);
+    const n = generateMoves(s, buf, 0);
+    for (const mode of [0, 3, 4] as const) expect(scoreMoves(s, buf, 0, n, mode, new Int32Array([5]), new Int32Array(MAX_MOVES))).toBe(false);
   });
 });

@@ -16,7 +16,7 @@ import { MAX_MOVES } from '../engine/move';
 import { generateFoundationMoves, generateOtherMoves } from '../engine/movegen';
 import type { GameState } from '../engine/state';
 import { doubled } from '../engine/typed';
-import { type OrderMode, orderMoves, scoreBuffer } from './order';
+import { type OrderMode, pickBest, scoreBuffer, scoreMoves } from './order';
 import { safeFoundationMove } from './prune';
 import { addSupermoves } from './supermove';
 import type { Search, SearchStats, SearchStatus } from './search';
@@ -28,6 +28,8 @@ export class DfsSearch implements Search {
   private buf: Int32Array;
   private idx: Int32Array; // next move to try at each depth
   private end: Int32Array; // end of the move list at each depth
+  private sc: Int32Array; // scores beside buf's moves, at depths whose moves are picked by score
+  private byScore: Int32Array; // 1 at a depth whose moves are picked by score (pickBest), not in buf's order
   private depth = -1;
   status: SearchStatus | 'new' = 'new';
   /** This search's own random state (order modes 3 and 4). */
@@ -53,8 +55,10 @@ export class DfsSearch implements Search {
     this.state = state;
     this.tt = tt;
     this.buf = new Int32Array(1 << 13);
+    this.sc = new Int32Array(1 << 13);
     this.idx = new Int32Array(256);
     this.end = new Int32Array(256);
+    this.byScore = new Int32Array(256);
   }
 
   /**
@@ -82,14 +86,22 @@ export class DfsSearch implements Search {
     // Foundation moves first: a safe one is tried alone, and then the other moves are never generated.
     let end = generateFoundationMoves(this.state, this.buf, start);
     const safe = this.prune ? safeFoundationMove(this.state, this.buf, start, end) : -1;
+    let byScore = 0;
     if (safe >= 0) {
       this.buf[start] = this.buf[safe];
       end = start + 1;
     } else {
       end = generateOtherMoves(this.state, this.buf, end);
       if (this.supermoves) end = addSupermoves(this.state, this.buf, end);
-      orderMoves(this.state, this.buf, start, end, this.order, this.rng, this.scores);
+      if (scoreMoves(this.state, this.buf, start, end, this.order, this.rng, this.scores)) {
+        // Picked best first as they are tried (run), not sorted: most are never tried.
+        const sc = this.sc;
+        const scores = this.scores;
+        for (let i = start; i < end; i++) sc[i] = scores[i - start];
+        byScore = 1;
+      }
     }
+    this.byScore[d] = byScore;
     this.idx[d] = start;
     this.end[d] = end;
     this.stats.unique++;
@@ -117,6 +129,7 @@ export class DfsSearch implements Search {
       const d = this.depth;
       const i = this.idx[d];
       if (i < this.end[d]) {
+        if (this.byScore[d] === 1) pickBest(this.buf, this.sc, i, this.end[d]);
         this.idx[d] = i + 1;
         s.apply(this.buf[i]); // this.buf, not a cached reference: expand() may grow it
         st.nodes++;
@@ -137,9 +150,11 @@ export class DfsSearch implements Search {
   private growStack(): void {
     this.idx = doubled(this.idx);
     this.end = doubled(this.end);
+    this.byScore = doubled(this.byScore);
   }
 
   private growBuf(): void {
     this.buf = doubled(this.buf);
+    this.sc = doubled(this.sc);
   }
 }

@@ -82,9 +82,32 @@ function score(s: GameState, m: number): number {
   return 10; // into a cell
 }
 
-/** Reorders buf[start..end) by descending score, stable. */
+/** Reorders buf[start..end) by descending score, stable (ties stay in generation order). */
 export function orderMoves(s: GameState, buf: Int32Array, start: number, end: number, mode: OrderMode, rng: Int32Array, scores: Int32Array): void {
-  if (mode === 0) return;
+  if (!scoreMoves(s, buf, start, end, mode, rng, scores)) return;
+  const n = end - start;
+  for (let i = 1; i < n; i++) {
+    const m = buf[start + i];
+    const sc = scores[i];
+    let j = i - 1;
+    while (j >= 0 && scores[j] < sc) {
+      buf[start + j + 1] = buf[start + j];
+      scores[j + 1] = scores[j];
+      j--;
+    }
+    buf[start + j + 1] = m;
+    scores[j + 1] = sc;
+  }
+}
+
+/**
+ * Modes 0, 3 and 4: puts buf[start..end) in the mode's order and returns false. Modes 1 and 5:
+ * leaves buf as it is, writes each move's score (higher first) into scores[0..end-start) and
+ * returns true; orderMoves then sorts by it, and the DFS instead picks the best move when it comes
+ * to it (pickBest), which gives the same order without sorting moves it never tries.
+ */
+export function scoreMoves(s: GameState, buf: Int32Array, start: number, end: number, mode: OrderMode, rng: Int32Array, scores: Int32Array): boolean {
+  if (mode === 0) return false;
   if (mode === 4) {
     // Stable sort by group (insertion sort: lists are short), then shuffle within each group.
     for (let i = start + 1; i < end; i++) {
@@ -105,7 +128,7 @@ export function orderMoves(s: GameState, buf: Int32Array, start: number, end: nu
       shuffle(buf, i, j, rng);
       i = j;
     }
-    return;
+    return false;
   }
   if (mode === 3) {
     let i = start;
@@ -121,7 +144,7 @@ export function orderMoves(s: GameState, buf: Int32Array, start: number, end: nu
       buf[k] = t;
     }
     rng[0] = x;
-    return;
+    return false;
   }
   const n = end - start;
   if (s.suitFound && (mode === 1 || mode === 5)) {
@@ -130,16 +153,28 @@ export function orderMoves(s: GameState, buf: Int32Array, start: number, end: nu
     if (mode === 1) for (let i = 0; i < n; i++) scores[i] = -scores[i];
     else for (let i = 0; i < n; i++) scores[i] = -scores[i] * NOISY_SCALE + (xorshift(rng) % NOISE);
   } else for (let i = 0; i < n; i++) scores[i] = score(s, buf[start + i]);
-  for (let i = 1; i < n; i++) {
-    const m = buf[start + i];
-    const sc = scores[i];
-    let j = i - 1;
-    while (j >= 0 && scores[j] < sc) {
-      buf[start + j + 1] = buf[start + j];
-      scores[j + 1] = scores[j];
-      j--;
+  return true;
+}
+
+/**
+ * Brings the move of highest score among buf[i..end) to i, the first of them on a tie, shifting the
+ * moves before it up by one: scores are kept beside the moves (sc[k] for buf[k]). Picking this way,
+ * one move at a time, tries moves in the order of orderMoves' stable sort.
+ */
+export function pickBest(buf: Int32Array, sc: Int32Array, i: number, end: number): void {
+  let best = i;
+  let top = sc[i];
+  for (let k = i + 1; k < end; k++)
+    if (sc[k] > top) {
+      top = sc[k];
+      best = k;
     }
-    buf[start + j + 1] = m;
-    scores[j + 1] = sc;
+  if (best === i) return;
+  const m = buf[best];
+  for (let k = best; k > i; k--) {
+    buf[k] = buf[k - 1];
+    sc[k] = sc[k - 1];
   }
+  buf[i] = m;
+  sc[i] = top;
 }
