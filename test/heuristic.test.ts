@@ -2,7 +2,7 @@
 // the result: they must agree exactly, or the move order would silently differ from its definition.
 import { describe, expect, it } from 'vitest';
 import { dealFromSeed } from '../src/engine/deal';
-import { MAX_MOVES } from '../src/engine/move';
+import { MAX_MOVES, moveCount, moveFrom, moveTo } from '../src/engine/move';
 import { generateMoves } from '../src/engine/movegen';
 import { GameState } from '../src/engine/state';
 import { getRules } from '../src/rules/variants';
@@ -57,13 +57,26 @@ describe('childEstimates', () => {
     const buf = new Int32Array(MAX_MOVES);
     const out = new Int32Array(MAX_MOVES);
     let moves = 0;
+    // Each kind of move the shortcut treats apart, counted so that the positions keep covering it.
+    const kinds = { foundation: 0, fromCell: 0, intoCell: 0, intoEmpty: 0, emptiesSource: 0, supermove: 0 };
     for (const s of suitPositions()) {
       const n = addSupermoves(s, buf, generateMoves(s, buf, 0));
       childEstimates(s, buf, 0, n, out);
       expect(Array.from(out.subarray(0, n))).toEqual(played(s, buf, n));
       moves += n;
+      for (const m of buf.subarray(0, n)) {
+        const from = moveFrom(m);
+        const to = moveTo(m);
+        if (to >= s.FOUND0 && to < s.CELL0) kinds.foundation++;
+        else if (to >= s.CELL0) kinds.intoCell++;
+        if (from >= s.CELL0) kinds.fromCell++;
+        if (to < s.T && s.len[to] === 0) kinds.intoEmpty++;
+        if (from < s.T && s.len[from] === moveCount(m)) kinds.emptiesSource++;
+        if (moveCount(m) > 1) kinds.supermove++;
+      }
     }
     expect(moves).toBeGreaterThan(10_000);
+    for (const [kind, count] of Object.entries(kinds)) expect(count, kind).toBeGreaterThan(100);
   });
 
   it('plays every move where the shortcut does not apply (several decks, alternate-colour games)', () => {

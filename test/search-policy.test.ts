@@ -6,14 +6,16 @@ import { describe, expect, it } from 'vitest';
 import { type Deal, dealFromSeed } from '../src/engine/deal';
 import { playChecked } from '../src/engine/legality';
 import { MAX_MOVES, moveFrom, moveTo } from '../src/engine/move';
-import { generateMoves } from '../src/engine/movegen';
+import { generateFoundationMoves, generateMoves, generateOtherMoves } from '../src/engine/movegen';
 import { GameState } from '../src/engine/state';
 import { getRules } from '../src/rules/variants';
 import { DfsSearch } from '../src/solver/dfs';
 import type { Search } from '../src/solver/search';
 import { estimate } from '../src/solver/heuristic';
-import { moveGroup, NOISE, NOISY_SCALE, orderMoves, pickBest, scoreMoves } from '../src/solver/order';
+import { moveGroup, NOISE, NOISY_SCALE, orderMoves, pickBest, orderOrScore } from '../src/solver/order';
+import { safeFoundationMove } from '../src/solver/prune';
 import { geometric, luby, lubyTerm } from '../src/solver/restart';
+import { addSupermoves } from '../src/solver/supermove';
 import { isSearchKind, SEARCHES, solve, type SolveResult } from '../src/solver/solve';
 import { TranspositionTable } from '../src/solver/tt';
 import { ALL_VARIANTS, ALT_COLOUR, endgame, positionDeal, unplayedPosition } from './helpers';
@@ -235,7 +237,7 @@ describe('picking the best move as it is tried (the DFS) against sorting first',
           orderMoves(s, buf, 0, n, mode, new Int32Array([seed]), scores);
           const sorted = Array.from(buf.subarray(0, n));
           buf.set(moves);
-          expect(scoreMoves(s, buf, 0, n, mode, new Int32Array([seed]), scores)).toBe(true);
+          expect(orderOrScore(s, buf, 0, n, mode, new Int32Array([seed]), scores)).toBe(true);
           const sc = scores.slice(0, n);
           ties += n - new Set(sc).size;
           for (let i = 0; i < n; i++) pickBest(buf, sc, i, n);
@@ -244,10 +246,75 @@ describe('picking the best move as it is tried (the DFS) against sorting first',
     expect(ties).toBeGreaterThan(50); // equal scores occur, so the tie order is tested
   });
 
+  it('a DFS that picks searches exactly as one that sorts each list (same nodes, same line), as deep as its buffers grow', () => {
+    let grew = 0;
+    for (const [v, mode, supermoves, seed] of [
+      ['winery', 5, true, 1],
+      ['winery', 1, false, 2],
+      ['freecell', 5, true, 3],
+      ['freecell', 1, true, 4],
+      ['signora', 1, false, 2],
+      ['red-and-black', 1, false, 1],
+    ] as const) {
+      const deal = dealFromSeed(getRules(v), seed);
+      const dfs = new DfsSearch(new GameState(deal), new TranspositionTable(8), 99, mode, true, supermoves);
+      const status = dfs.run(20_000);
+      const ref = sortingDfs(new GameState(deal), 99, mode, supermoves, 20_000);
+      expect({ status, nodes: dfs.stats.nodes }, `${v} mode ${mode}`).toEqual({ status: ref.status, nodes: ref.nodes });
+      expect(dfs.solutionMoves(), `${v} mode ${mode}`).toEqual(ref.line);
+      if (ref.maxStart + MAX_MOVES > 1 << 13) grew++; // the DFS's move buffer (8,192 moves at first) grew
+    }
+    expect(grew).toBeGreaterThan(0);
+  });
+
   it('leaves modes 0, 3 and 4 to their own order', () => {
     const buf = new Int32Array(MAX_MOVES);
     const s = unplayedPosition('winery', 3);
     const n = generateMoves(s, buf, 0);
-    for (const mode of [0, 3, 4] as const) expect(scoreMoves(s, buf, 0, n, mode, new Int32Array([5]), new Int32Array(MAX_MOVES))).toBe(false);
+    for (const mode of [0, 3, 4] as const) expect(orderOrScore(s, buf, 0, n, mode, new Int32Array([5]), new Int32Array(MAX_MOVES))).toBe(false);
   });
 });
+
+/**
+ * The DFS of dfs.ts written plainly, recursively, with each move list sorted by orderMoves: the
+ * reference for the DFS's lazy picking. Budget checks, table use and safe moves as in DfsSearch.run.
+ */
+function sortingDfs(s: GameState, salt: number, mode: 1 | 5, supermoves: boolean, budget: number) {
+  const tt = new TranspositionTable(8);
+  const rng = new Int32Array([salt | 1]);
+  const scores = new Int32Array(MAX_MOVES);
+  let nodes = 0;
+  let maxStart = 0; // where DfsSearch's shared move buffer would hold the deepest list
+  const go = (at: number): 'won' | 'lost' | 'paused' => {
+    maxStart = Math.max(maxStart, at);
+    const buf = new Int32Array(MAX_MOVES);
+    let end = generateFoundationMoves(s, buf, 0);
+    const safe = safeFoundationMove(s, buf, 0, end);
+    if (safe >= 0) {
+      buf[0] = buf[safe];
+      end = 1;
+    } else {
+      end = generateOtherMoves(s, buf, end);
+      if (supermoves) end = addSupermoves(s, buf, end);
+      orderMoves(s, buf, 0, end, mode, rng, scores);
+    }
+    if (nodes >= budget) return 'paused';
+    for (let i = 0; i < end; i++) {
+      s.apply(buf[i]);
+      nodes++;
+      if (s.isWon()) return 'won';
+      if (tt.seenOrAdd(s.h1 ^ salt, s.h2 ^ salt)) {
+        s.undo();
+        if (nodes >= budget) return 'paused';
+        continue;
+      }
+      const r = go(at + end);
+      if (r !== 'lost') return r;
+      s.undo();
+    }
+    return 'lost';
+  };
+  tt.seenOrAdd(s.h1 ^ salt, s.h2 ^ salt);
+  const status = go(0);
+  return { status, nodes, line: s.history(), maxStart };
+}

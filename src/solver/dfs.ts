@@ -16,7 +16,7 @@ import { MAX_MOVES } from '../engine/move';
 import { generateFoundationMoves, generateOtherMoves } from '../engine/movegen';
 import type { GameState } from '../engine/state';
 import { doubled } from '../engine/typed';
-import { type OrderMode, pickBest, scoreBuffer, scoreMoves } from './order';
+import { type OrderMode, pickBest, scoreBuffer, orderOrScore } from './order';
 import { safeFoundationMove } from './prune';
 import { addSupermoves } from './supermove';
 import type { Search, SearchStats, SearchStatus } from './search';
@@ -93,7 +93,7 @@ export class DfsSearch implements Search {
     } else {
       end = generateOtherMoves(this.state, this.buf, end);
       if (this.supermoves) end = addSupermoves(this.state, this.buf, end);
-      if (scoreMoves(this.state, this.buf, start, end, this.order, this.rng, this.scores)) {
+      if (orderOrScore(this.state, this.buf, start, end, this.order, this.rng, this.scores)) {
         // Picked best first as they are tried (run), not sorted: most are never tried.
         const sc = this.sc;
         const scores = this.scores;

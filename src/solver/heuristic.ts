@@ -11,7 +11,7 @@ import type { GameState } from '../engine/state';
  * (2, 1, 3, 4); 5.0-6.6 s for 18 other weightings (cells 0-4, empty piles 2-8, covering cards
  * 1-4, disorder 0-3); 4.5 s with (2, 2, 3, 4) as here. Timings on this machine vary by 10-15%
  * between runs, so disorder 2 was kept for its shorter solutions (13% on all four sets, and on seeds
- * 4001-4600 and 6001-6600, not used before) at about as many nodes: 3.35M against 3.33M with
+ * 4001-4600 and 6001-6600, new then and used for this choice only) at about as many nodes: 3.35M against 3.33M with
  * disorder 1 on the tuning sets, 3.79M against 3.90M on the new ones. Two-cell FreeCell 3001-3100
  * at 2 s per deal: see solve.ts's policy().
  */
@@ -21,15 +21,17 @@ export const CELL_WEIGHT = 3;
 export const EMPTY_WEIGHT = 4;
 
 /**
- * Estimated distance to a win (lower is better); never used to prune, so it need not be a bound.
+ * How far a position looks from a win (lower is better). Only move ordering and A*'s priority use
+ * it, never pruning, so it need not be a bound, and in the suit-built games it is not a distance:
+ * a won Winery position scores -40 (ten empty piles).
  *
  * All games: cards not yet on a foundation (each needs at least one move). Alternate-colour games:
  * that alone (admissible: a move puts at most one card on a foundation). Suit-built games (Winery,
- * FreeCell) add, per suit, COVER_WEIGHT per card lying on top of the next card that suit's
- * foundation needs; DISORDER_WEIGHT per card resting on something other than its tableau successor
- * (each must move at least once more before it can go home); CELL_WEIGHT per card in a cell; and subtract
- * EMPTY_WEIGHT per empty tableau pile. Cells and empty piles are the room to move runs in, so
- * filling a cell is a cost and emptying a pile a gain.
+ * FreeCell) add COVER_WEIGHT per card lying on top of the next card a suit's foundation needs (for
+ * each suit); DISORDER_WEIGHT per card resting on something other than its tableau successor (each
+ * must move at least once more before it can go home); CELL_WEIGHT per card in a cell; and they
+ * subtract EMPTY_WEIGHT per empty tableau pile. Cells and empty piles are the room to move runs in,
+ * so filling a cell is a cost and emptying a pile a gain.
  */
 export function estimate(s: GameState): number {
   let h = s.total - s.onFoundation;
@@ -107,13 +109,14 @@ export function childEstimates(s: GameState, buf: Int32Array, start: number, end
   for (let i = start; i < end; i++) {
     const m = buf[i];
     const to = moveTo(m);
-    if (to >= s.FOUND0 && to < s.CELL0) {
+    const from = moveFrom(m);
+    if ((to >= s.FOUND0 && to < s.CELL0) || from >= s.RESERVE) {
+      // A foundation move, or a source the shortcut does not know (a reserve, stock or waste).
       s.apply(m);
       out[i - start] = estimate(s);
       s.undo();
       continue;
     }
-    const from = moveFrom(m);
     const k = moveCount(m);
     let d = 0;
     let moved: number; // the bottom card of the moved cards
@@ -124,10 +127,9 @@ export function childEstimates(s: GameState, buf: Int32Array, start: number, end
       moved = cards[oA + lA - k];
       if (under >= 0 && !stackOK[cards[oA + under] * 52 + moved]) d -= DISORDER_WEIGHT;
       const keep = lA - k; // cards that stay: a needed card among them has k fewer above it
-      if (p0 === from && i0 < keep) d -= COVER_WEIGHT * k;
-      if (p1 === from && i1 < keep) d -= COVER_WEIGHT * k;
-      if (p2 === from && i2 < keep) d -= COVER_WEIGHT * k;
-      if (p3 === from && i3 < keep) d -= COVER_WEIGHT * k;
+      const uncovered =
+        (p0 === from && i0 < keep ? 1 : 0) + (p1 === from && i1 < keep ? 1 : 0) + (p2 === from && i2 < keep ? 1 : 0) + (p3 === from && i3 < keep ? 1 : 0);
+      d -= COVER_WEIGHT * k * uncovered;
       if (keep === 0) d -= EMPTY_WEIGHT;
     } else {
       moved = cards[off[from]]; // a cell
@@ -137,10 +139,8 @@ export function childEstimates(s: GameState, buf: Int32Array, start: number, end
       const lB = len[to];
       if (lB > 0 && !stackOK[cards[off[to] + lB - 1] * 52 + moved]) d += DISORDER_WEIGHT;
       if (lB === 0) d += EMPTY_WEIGHT;
-      if (p0 === to) d += COVER_WEIGHT * k;
-      if (p1 === to) d += COVER_WEIGHT * k;
-      if (p2 === to) d += COVER_WEIGHT * k;
-      if (p3 === to) d += COVER_WEIGHT * k;
+      const covered = (p0 === to ? 1 : 0) + (p1 === to ? 1 : 0) + (p2 === to ? 1 : 0) + (p3 === to ? 1 : 0);
+      d += COVER_WEIGHT * k * covered;
     } else d += CELL_WEIGHT; // into a cell
     out[i - start] = base + d;
   }

@@ -82,9 +82,13 @@ function score(s: GameState, m: number): number {
   return 10; // into a cell
 }
 
-/** Reorders buf[start..end) by descending score, stable (ties stay in generation order). */
+/**
+ * Puts buf[start..end) in the order of `mode`: for the scored modes, by descending score, stable
+ * (ties stay in generation order). The reference order: the DFS gets the same from orderOrScore
+ * and pickBest without sorting.
+ */
 export function orderMoves(s: GameState, buf: Int32Array, start: number, end: number, mode: OrderMode, rng: Int32Array, scores: Int32Array): void {
-  if (!scoreMoves(s, buf, start, end, mode, rng, scores)) return;
+  if (!orderOrScore(s, buf, start, end, mode, rng, scores)) return;
   const n = end - start;
   for (let i = 1; i < n; i++) {
     const m = buf[start + i];
@@ -106,7 +110,7 @@ export function orderMoves(s: GameState, buf: Int32Array, start: number, end: nu
  * returns true; orderMoves then sorts by it, and the DFS instead picks the best move when it comes
  * to it (pickBest), which gives the same order without sorting moves it never tries.
  */
-export function scoreMoves(s: GameState, buf: Int32Array, start: number, end: number, mode: OrderMode, rng: Int32Array, scores: Int32Array): boolean {
+export function orderOrScore(s: GameState, buf: Int32Array, start: number, end: number, mode: OrderMode, rng: Int32Array, scores: Int32Array): boolean {
   if (mode === 0) return false;
   if (mode === 4) {
     // Stable sort by group (insertion sort: lists are short), then shuffle within each group.

@@ -144,8 +144,9 @@ interface Policy {
  *   Then the heuristic learnt to weigh cells and empty piles (heuristic.ts), and the heuristic DFS
  *   restarts from 500 nodes instead of 1,000: on seeds 3001-3600 and 5001-5400 of both games
  *   5.97M nodes in all -> 3.35M (the heuristic) -> 3.05M (the restarts); on 4001-4600 and
- *   6001-6600, not used for either choice, the restarts took 3.79M -> 3.22M. Two-cell FreeCell
- *   3001-3100 at 2 s per deal: 78 won, 19 lost, 3 unknown (seed 3016, won in about 5 s either way).
+ *   6001-6600 (used only for the heuristic's out-of-sequence weight) the restarts took 3.79M ->
+ *   3.22M. Two-cell FreeCell 3001-3100 at 2 s per deal: 78 won, 19 lost, 3 unknown, one unknown
+ *   more than before (seed 3016, won in about 5 s by either policy).
  *   Other restart schedules (first run 300 to 2,000 nodes, growth 1.15 to 1.5), openings of 3,000
  *   or 30,000 nodes and noise 16 or 32 were within 3% or worse. A second heuristic DFS with other
  *   weights (cover 1, cell 4, empty 2) as a fifth member: no gain over eight seed sets.
