@@ -49,24 +49,34 @@ export function estimate(s: GameState): number {
     const l = len[f];
     if (l > 0) nextRank[cards[off[f]] & 3] = l;
   }
+  // The cards the foundations need (card = rank * 4 + suit; 52 and up for a finished suit: none).
+  const n0 = nextRank[0] * 4;
+  const n1 = nextRank[1] * 4 + 1;
+  const n2 = nextRank[2] * 4 + 2;
+  const n3 = nextRank[3] * 4 + 3;
   const stackOK = s.stackOK;
   let disorder = 0;
   let empty = 0;
   for (let p = 0; p < s.T; p++) {
     const l = len[p];
-    if (l === 0) empty++;
+    if (l === 0) {
+      empty++;
+      continue;
+    }
     const o = off[p];
+    let below = -1;
     for (let i = 0; i < l; i++) {
       const c = cards[o + i];
-      if (c >> 2 === nextRank[c & 3]) {
+      if (c === n0 || c === n1 || c === n2 || c === n3) {
         cardsAbove[c & 3] = l - 1 - i;
         needPile[c & 3] = p;
         needIdx[c & 3] = i;
       }
-      if (i > 0 && !stackOK[cards[o + i - 1] * 52 + c]) disorder++;
+      if (below >= 0) disorder += 1 - stackOK[below * 52 + c]; // stackOK entries are 0 or 1
+      below = c;
     }
   }
-  for (let i = 0; i < 4; i++) h += COVER_WEIGHT * cardsAbove[i];
+  h += COVER_WEIGHT * (cardsAbove[0] + cardsAbove[1] + cardsAbove[2] + cardsAbove[3]);
   let inCells = 0;
   for (let c = s.CELL0; c < s.RESERVE; c++) inCells += len[c];
   return h + DISORDER_WEIGHT * disorder + CELL_WEIGHT * inCells - EMPTY_WEIGHT * empty;
