@@ -84,12 +84,12 @@ export function estimate(s: GameState): number {
 
 /**
  * Writes estimate() of each move's result into out[0..end-start) for the moves buf[start..end),
- * without playing most of them (suit-built games with one deck). The result of a move that does
- * not reach a foundation differs from the position only at its two piles: the pair under the moved
- * cards leaves the source pile, a pair forms on the target, and the cards lying on the next card a
- * foundation needs change only if that card sits in one of the two piles below the moved cards;
- * a cell fills or empties, a pile empties or stops being empty. Foundation moves change what the foundations need, so they are played and scored in full.
- * test/heuristic.test.ts checks every move against playing it.
+ * without playing them (suit-built games with one deck). A move's result differs from the position
+ * only at its two piles: the pair under the moved cards leaves the source pile, a pair forms on
+ * the target, and the cards lying on the next card a foundation needs change only if that card
+ * sits in one of the two piles below the moved cards; a cell fills or empties, a pile empties or
+ * stops being empty. A foundation move also brings one card home and makes its suit's next card
+ * the needed one (homeDelta). test/heuristic.test.ts checks every move against playing it.
  */
 export function childEstimates(s: GameState, buf: Int32Array, start: number, end: number, out: Int32Array): void {
   if (!s.suitFound || s.rules.decks !== 1) {
@@ -106,7 +106,7 @@ export function childEstimates(s: GameState, buf: Int32Array, start: number, end
   const off = s.off;
   const stackOK = s.stackOK;
   const T = s.T;
-  // Where estimate() found the card each suit needs; copied, as scoring a foundation move reruns it.
+  // Where estimate() found the card each suit needs (copied: scoring a move by playing it reruns estimate).
   const { needPile, needIdx } = s.scratch;
   const p0 = needPile[0],
     p1 = needPile[1],
@@ -120,8 +120,8 @@ export function childEstimates(s: GameState, buf: Int32Array, start: number, end
     const m = buf[i];
     const to = moveTo(m);
     const from = moveFrom(m);
-    if ((to >= s.FOUND0 && to < s.CELL0) || from >= s.RESERVE) {
-      // A foundation move, or a source the shortcut does not know (a reserve, stock or waste).
+    if (from >= s.RESERVE) {
+      // A source the shortcut does not know (a reserve, stock or waste): none in today's suit games.
       s.apply(m);
       out[i - start] = estimate(s);
       s.undo();
@@ -145,7 +145,8 @@ export function childEstimates(s: GameState, buf: Int32Array, start: number, end
       moved = cards[off[from]]; // a cell
       d -= CELL_WEIGHT;
     }
-    if (to < T) {
+    if (to >= s.FOUND0 && to < s.CELL0) d += homeDelta(s, moved, from);
+    else if (to < T) {
       const lB = len[to];
       if (lB > 0 && !stackOK[cards[off[to] + lB - 1] * 52 + moved]) d += DISORDER_WEIGHT;
       if (lB === 0) d += EMPTY_WEIGHT;
@@ -154,4 +155,22 @@ export function childEstimates(s: GameState, buf: Int32Array, start: number, end
     } else d += CELL_WEIGHT; // into a cell
     out[i - start] = base + d;
   }
+}
+
+/**
+ * The target side of a foundation move's change in estimate(): one card fewer to go home, and its
+ * suit's next card, c + 4, now needed: the cards on it count (after c leaves pile `from`).
+ */
+function homeDelta(s: GameState, c: number, from: number): number {
+  const next = c + 4;
+  if (next >= 52) return -1; // a King: the suit is done
+  const len = s.len;
+  const cards = s.cards;
+  const off = s.off;
+  for (let p = 0; p < s.T; p++) {
+    const l = len[p];
+    const o = off[p];
+    for (let i = 0; i < l; i++) if (cards[o + i] === next) return -1 + COVER_WEIGHT * (l - 1 - i - (p === from ? 1 : 0));
+  }
+  return -1; // in a cell: nothing covers it
 }
