@@ -4,8 +4,9 @@
 import { describe, expect, it } from 'vitest';
 import { dealFromSeed } from '../src/engine/deal';
 import { moveError } from '../src/engine/legality';
-import { MAX_MOVES, moveCount, moveFrom, moveTo } from '../src/engine/move';
+import { encodeMove, MAX_MOVES, moveCount, moveFrom, moveTo } from '../src/engine/move';
 import { GameState } from '../src/engine/state';
+import { tableauBuildError } from '../src/rules/building';
 import { getRules } from '../src/rules/variants';
 import { solve } from '../src/solver/solve';
 import { addSupermoves, expandSupermoves, supermovesApply } from '../src/solver/supermove';
@@ -56,6 +57,17 @@ describe('supermoves', () => {
     expect(viaEmpty).toBeGreaterThan(0);
   });
 
+  it('are exactly the runs of 2+ cards that fit a top or go to the first empty pile, within the capacity (written out plainly)', () => {
+    const buf = new Int32Array(MAX_MOVES);
+    let offered = 0;
+    for (const s of suitPositions()) {
+      const n = addSupermoves(s, buf, 0);
+      offered += n;
+      expect(Array.from(buf.subarray(0, n)).sort((a, b) => a - b)).toEqual(plainSupermoves(s).sort((a, b) => a - b));
+    }
+    expect(offered).toBeGreaterThan(1000);
+  });
+
   it('solutions found with supermoves replay as single-card moves', () => {
     for (const v of ['winery', 'freecell'])
       for (let seed = 1; seed <= 8; seed++) {
@@ -72,3 +84,26 @@ describe('supermoves', () => {
       }
   });
 });
+
+/** addSupermoves' moves enumerated from the definitions: runs checked card by card with the rules. */
+function plainSupermoves(s: GameState): number[] {
+  const d = s.toDeal();
+  const cells = d.cells.filter((c) => c < 0).length;
+  const empties = d.tableau.filter((p) => p.length === 0).length;
+  const firstEmpty = d.tableau.findIndex((p) => p.length === 0);
+  const fits = (below: number, card: number) => tableauBuildError(s.rules, below, card) === null;
+  const out: number[] = [];
+  d.tableau.forEach((pile, p) => {
+    // The cards of the top run, top first.
+    const run = [pile[pile.length - 1]];
+    while (run.length < pile.length && fits(pile[pile.length - 1 - run.length], run[run.length - 1])) run.push(pile[pile.length - 1 - run.length]);
+    d.tableau.forEach((target, q) => {
+      if (q === p || target.length === 0) return;
+      const k = run.findIndex((c) => fits(target[target.length - 1], c)) + 1; // at most one card fits
+      if (k >= 2 && k <= (cells + 1) * 2 ** empties) out.push(encodeMove(p, q, k));
+    });
+    if (firstEmpty >= 0)
+      for (let k = 2; k <= run.length && k < pile.length && k <= (cells + 1) * 2 ** (empties - 1); k++) out.push(encodeMove(p, firstEmpty, k));
+  });
+  return out;
+}

@@ -46,6 +46,7 @@ export function addSupermoves(s: GameState, buf: Int32Array, end: number): numbe
   const cards = s.cards;
   const off = s.off;
   const stackOK = s.stackOK;
+  const wrap = s.rules.tableauWrap;
   const cells = freeCells(s);
   const empties = emptyPiles(s, -1);
   let firstEmpty = -1;
@@ -62,14 +63,15 @@ export function addSupermoves(s: GameState, buf: Int32Array, end: number): numbe
     let run = 1;
     while (run < lp && run < capOnto && stackOK[cards[top - run] * 52 + cards[top - run + 1]]) run++;
     if (run < 2) continue;
+    // The run's ranks go up by one from its top card (the tableau builds down by one), so the only
+    // card of it that can go on a top of rank R is k deep, k = R - (rank of the run's top card).
+    const topRank = cards[top] >> 2;
     for (let q = 0; q < T; q++) {
       if (q === p || len[q] === 0) continue;
-      const t52 = cards[off[q] + len[q] - 1] * 52;
-      for (let k = 2; k <= run; k++)
-        if (stackOK[t52 + cards[top - k + 1]]) {
-          buf[n++] = encodeMove(p, q, k);
-          break; // only one card of the run can fit a given top
-        }
+      const t = cards[off[q] + len[q] - 1];
+      let k = (t >> 2) - topRank;
+      if (wrap && k < 2) k += 13;
+      if (k >= 2 && k <= run && stackOK[t * 52 + cards[top - k + 1]]) buf[n++] = encodeMove(p, q, k);
     }
     if (firstEmpty >= 0) for (let k = 2; k <= run && k <= capEmpty && k < lp; k++) buf[n++] = encodeMove(p, firstEmpty, k);
   }
