@@ -42,6 +42,7 @@ for (const v of ['winery', 'freecell']) {
     }
     best = Math.min(best, Number(process.hrtime.bigint() - t) / 1e6);
   }
-  const row = [v.padEnd(10), won, deals.length, nodes, expanded, best.toFixed(0), ((best * 1000) / expanded).toFixed(2)];
-  console.log(row.map((x, i) => (i === 0 ? x : String(x).padStart(i === 6 ? 13 : i === 1 || i === 2 ? 6 : 10))).join(' '));
+  const cells = [won, deals.length, nodes, expanded, best.toFixed(0), ((best * 1000) / expanded).toFixed(2)];
+  const widths = [6, 6, 10, 10, 10, 13];
+  console.log(v.padEnd(10), cells.map((x, i) => String(x).padStart(widths[i])).join(' '));
 }

@@ -4,8 +4,9 @@
 // cards not yet on a foundation, which is admissible: a move puts at most one card on a foundation.
 // For suit-built games (Winery, FreeCell) it adds weighted counts of the cards covering each suit's
 // next card, the cards out of sequence and the cards in cells, less a bonus per empty pile: much
-// better guidance, but no longer admissible (a covering card may go straight home). The priority is f = g + W*h with W = 2 by default (weighted A*: solutions are
-// found fast and are short, but not guaranteed shortest). Ties go to the deeper node.
+// better guidance, but no longer admissible (a covering card may go straight home). The priority
+// is f = g + W*h with W = 2 by default (weighted A*: solutions are found fast and are short, but
+// not guaranteed shortest). Ties go to the deeper node.
 //
 // A node is only (parent, move, depth): no position is stored. To expand a node the single
 // GameState walks there from the previous node through their common ancestor (undo up, apply

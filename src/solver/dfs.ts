@@ -16,7 +16,7 @@ import { MAX_MOVES } from '../engine/move';
 import { generateFoundationMoves, generateOtherMoves } from '../engine/movegen';
 import type { GameState } from '../engine/state';
 import { doubled } from '../engine/typed';
-import { type OrderMode, pickBest, scoreBuffer, orderOrScore } from './order';
+import { type OrderMode, orderOrScore, pickBest, scoreBuffer } from './order';
 import { safeFoundationMove } from './prune';
 import { addSupermoves } from './supermove';
 import type { Search, SearchStats, SearchStatus } from './search';
