@@ -233,4 +233,31 @@ describe('determinism', () => {
       }
     }
   });
+
+  // solve() hands its states and the DFS buffers on to the next solves (pools in solve.ts and
+  // dfs.ts): reused storage must behave as new, whatever the earlier search left in it (deeper
+  // stacks, grown buffers, another variant's scores, a base constraint).
+  it('reused states and search storage give the same results as a first solve', () => {
+    const cases = [
+      { v: 'winery', seed: 3, opts: {} },
+      { v: 'double-signora', seed: 2, opts: { maxNodes: 30_000 } },
+      { v: 'red-and-black', seed: 1, opts: { maxNodes: 60_000 } },
+      { v: 'signora', seed: 6, opts: { maxNodes: 30_000, base: 4 } },
+      { v: 'freecell', seed: 7, opts: { search: 'dfs-scored+astar' } },
+    ];
+    const key = (r: ReturnType<typeof solve>) => [r.result, r.stats.nodes, r.moveInts.join(',')].join(' ');
+    const first = cases.map((c) => key(solve(dealFromSeed(getRules(c.v), c.seed), c.opts)));
+    for (const order of [
+      [4, 3, 2, 1, 0],
+      [2, 0, 4, 1, 3],
+    ])
+      for (const i of order) expect(key(solve(dealFromSeed(getRules(cases[i].v), cases[i].seed), cases[i].opts))).toBe(first[i]);
+  });
+
+  it('a released search refuses to run: its storage may be lent to another search', () => {
+    const dfs = new DfsSearch(new GameState(dealFromSeed(getRules('winery'), 1)), new TranspositionTable(1), 1, 1);
+    dfs.run(10);
+    dfs.release();
+    expect(() => dfs.run(10)).toThrow(/released/);
+  });
 });

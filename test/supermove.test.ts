@@ -8,7 +8,9 @@ import { encodeMove, MAX_MOVES, moveCount, moveFrom, moveTo } from '../src/engin
 import { GameState } from '../src/engine/state';
 import { tableauBuildError } from '../src/rules/building';
 import { getRules } from '../src/rules/variants';
-import { solve } from '../src/solver/solve';
+import { MemoryBudget } from '../src/solver/memory';
+import { SEARCHES, solve } from '../src/solver/solve';
+import { TranspositionTable } from '../src/solver/tt';
 import { addSupermoves, expandSupermoves, supermovesApply } from '../src/solver/supermove';
 import { suitPositions } from './helpers';
 
@@ -82,6 +84,27 @@ describe('supermoves', () => {
         }
         expect(s.isWon()).toBe(true);
       }
+  });
+  it('pass every single-card move of the expansion to the check first, on the position it is played from', () => {
+    const deal = dealFromSeed(getRules('freecell'), 11);
+    const search = SEARCHES['dfs-restart-scored'](new GameState(deal), new TranspositionTable(8), 1, {}, new MemoryBudget(0));
+    expect(search.run(1_000_000, Infinity)).toBe('won');
+    const line = search.solutionMoves();
+    expect(line.some((m) => moveCount(m) > 1)).toBe(true);
+    const s = new GameState(deal);
+    const seen: number[] = [];
+    const out = expandSupermoves(s, line, (at, m) => {
+      expect(at).toBe(s);
+      expect(moveError(at, moveFrom(m), moveTo(m), moveCount(m))).toBeNull();
+      seen.push(m);
+    });
+    expect(seen).toEqual(out);
+    expect(out.every((m) => moveCount(m) === 1)).toBe(true);
+    expect(s.isWon()).toBe(true);
+    const refuse = () => {
+      throw new Error('refused');
+    };
+    expect(() => expandSupermoves(new GameState(deal), line, refuse)).toThrow('refused');
   });
 });
 

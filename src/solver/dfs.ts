@@ -22,6 +22,39 @@ import { addSupermoves } from './supermove';
 import type { Search, SearchStats, SearchStatus } from './search';
 import type { TranspositionTable } from './tt';
 
+/** A DFS's working storage: what release() hands on to the next DfsSearch. */
+interface DfsStorage {
+  buf: Int32Array;
+  sc: Int32Array;
+  idx: Int32Array;
+  end: Int32Array;
+  byScore: Int32Array;
+  scores: Int32Array;
+}
+
+/**
+ * Storage of released searches, reused by the next ones: allocating it (about 75 KB) costs as much
+ * as a short search, and most deals of the suit-built games take a few hundred nodes. Every entry
+ * is written before it is read (expand), so reused storage needs no clearing. Buffers a deep search
+ * grew past POOLED_MAX are dropped rather than held for good.
+ */
+const spare: DfsStorage[] = [];
+const POOLED_MAX = 1 << 16;
+const SPARE_MAX = 64;
+
+function takeStorage(): DfsStorage {
+  return (
+    spare.pop() ?? {
+      buf: new Int32Array(1 << 13),
+      sc: new Int32Array(1 << 13),
+      idx: new Int32Array(256),
+      end: new Int32Array(256),
+      byScore: new Int32Array(256),
+      scores: scoreBuffer(),
+    }
+  );
+}
+
 export class DfsSearch implements Search {
   readonly state: GameState;
   private readonly tt: TranspositionTable;
@@ -32,9 +65,10 @@ export class DfsSearch implements Search {
   private byScore: Int32Array; // 1 at a depth whose moves are picked by score (pickBest), not in buf's order
   private depth = -1;
   status: SearchStatus | 'new' = 'new';
+  private released = false;
   /** This search's own random state (order modes 3 and 4). */
   private readonly rng = new Int32Array(1);
-  private readonly scores = scoreBuffer();
+  private readonly scores: Int32Array;
   readonly stats: SearchStats = { nodes: 0, unique: 0, ttHits: 0, maxDepth: 0 };
 
   /**
@@ -54,11 +88,21 @@ export class DfsSearch implements Search {
     this.rng[0] = salt | 1; // xorshift state must not be 0
     this.state = state;
     this.tt = tt;
-    this.buf = new Int32Array(1 << 13);
-    this.sc = new Int32Array(1 << 13);
-    this.idx = new Int32Array(256);
-    this.end = new Int32Array(256);
-    this.byScore = new Int32Array(256);
+    const st = takeStorage();
+    this.buf = st.buf;
+    this.sc = st.sc;
+    this.idx = st.idx;
+    this.end = st.end;
+    this.byScore = st.byScore;
+    this.scores = st.scores;
+  }
+
+  /** Hands this search's storage on to the next DfsSearch; this one must not run again. */
+  release(): void {
+    if (this.released) return;
+    this.released = true;
+    if (this.buf.length <= POOLED_MAX && this.idx.length <= POOLED_MAX && spare.length < SPARE_MAX)
+      spare.push({ buf: this.buf, sc: this.sc, idx: this.idx, end: this.end, byScore: this.byScore, scores: this.scores });
   }
 
   /**
@@ -113,6 +157,7 @@ export class DfsSearch implements Search {
    * checked every 1024 nodes). Returns 'paused' when stopped by a budget; call again to go on.
    */
   run(nodeBudget: number, deadline = Infinity): SearchStatus {
+    if (this.released) throw new Error('internal error: a released search was run');
     if (this.status !== 'new' && this.status !== 'paused') return this.status;
     const s = this.state;
     const tt = this.tt;

@@ -69,6 +69,10 @@ export class RestartingDfs implements Search {
     return this.dfs.solutionMoves();
   }
 
+  release(): void {
+    this.dfs.release();
+  }
+
   run(nodeBudget: number, deadline = Infinity): SearchStatus {
     let left = nodeBudget;
     while (left > 0) {

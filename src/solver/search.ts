@@ -27,4 +27,6 @@ export interface Search {
   run(nodeBudget: number, deadline: number): SearchStatus;
   /** The moves from the root to the win (after 'won'). */
   solutionMoves(): number[];
+  /** Hands pooled working storage on to later searches (solve() calls it when done); no run() after. */
+  release?(): void;
 }

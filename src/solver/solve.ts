@@ -2,6 +2,7 @@
 import { rankOf } from '../cards/card';
 import { type Deal, exposedCards } from '../engine/deal';
 import { baseCandidateRanks } from '../rules/variants';
+import type { RuleTable } from '../rules/vocabulary';
 import { type MoveSpec, moveError } from '../engine/legality';
 import { moveCount, moveFrom, moveTo } from '../engine/move';
 import { moveToSpec } from '../engine/notation';
@@ -38,7 +39,10 @@ export interface SolveOptions {
   tt?: TranspositionTable;
   /** A* weight W in f = g + W*h (default 2). */
   weight?: number;
-  /** Called after each slice of a search (at most 65,536 nodes) with the nodes used so far. */
+  /**
+   * Called after each slice of a search (at most 65,536 nodes) with the nodes used so far. The
+   * search and its state are lent for the call: solve() reuses their storage once it returns.
+   */
   onProgress?: (nodes: number, search: Search) => void;
 }
 
@@ -183,6 +187,31 @@ function policy(deal: Deal, kind: SearchKind): Policy {
   }
 }
 
+/**
+ * GameStates of finished solves, per rule table, for the next solves to load deals into: building
+ * one costs tens of microseconds, a sizeable part of a deal that takes a few hundred nodes. A state
+ * is taken out while a solve uses it, so solves never share one.
+ */
+const spareStates = new WeakMap<RuleTable, GameState[]>();
+const SPARE_STATES = 64;
+
+/** A state at `deal` under base constraint `rank` (-1: none), spare or new. */
+function takeState(deal: Deal, rank: number): GameState {
+  const s = spareStates.get(deal.rules)?.pop();
+  if (s) s.load(deal);
+  const state = s ?? new GameState(deal);
+  state.setConstraint(rank);
+  return state;
+}
+
+function giveBack(states: GameState[]): void {
+  if (states.length === 0) return;
+  const rules = states[0].rules;
+  const list = spareStates.get(rules) ?? [];
+  spareStates.set(rules, list);
+  for (const s of states) if (list.length < SPARE_STATES) list.push(s);
+}
+
 /** Distinct table salts, one per search of a portfolio (see DfsSearch). */
 function salt(i: number): number {
   return Math.imul(i + 1, 0x9e3779b9) | 0;
@@ -214,9 +243,10 @@ export function solve(deal: Deal, opts: SolveOptions = {}): SolveResult {
   const ranks = terrace && fixedBase < 0 ? baseCandidates(deal) : [fixedBase];
 
   let n = 0;
+  const taken: GameState[] = [];
   const make = (r: number): GameState => {
-    const s = new GameState(deal);
-    s.setConstraint(r);
+    const s = takeState(deal, r);
+    taken.push(s);
     return s;
   };
   let result: Verdict = 'unknown';
@@ -273,23 +303,23 @@ export function solve(deal: Deal, opts: SolveOptions = {}): SolveResult {
   }
   if (result === 'unknown' && proved === groups.length) result = 'lost';
 
-  // Convert the winning line to specs by replaying it, checked, on a fresh state from the deal:
+  // Convert the winning line to specs by replaying it, checked, on a fresh state from the deal,
+  // supermoves expanded into the single-card moves they stand for on the way:
   // a `won` that does not replay would be a solver bug, and is never reported.
-  let moves: MoveSpec[] = [];
+  const moves: MoveSpec[] = [];
   let base: number | undefined = fixedBase >= 0 ? fixedBase : undefined;
   if (result === 'won') {
-    const replay = new GameState(deal);
-    if (!deal.rules.runMoves && winMoves.some((m) => moveCount(m) > 1)) winMoves = expandSupermoves(new GameState(deal), winMoves);
-    moves = winMoves.map((m, i) => {
-      const err = moveError(replay, moveFrom(m), moveTo(m), moveCount(m));
-      if (err) throw new Error(`internal error: solution move ${i + 1} does not replay: ${err}`);
-      const spec = moveToSpec(replay, m);
-      replay.apply(m);
-      return spec;
+    const replay = make(-1);
+    winMoves = expandSupermoves(replay, winMoves, (s, m) => {
+      const err = moveError(s, moveFrom(m), moveTo(m), moveCount(m));
+      if (err) throw new Error(`internal error: solution move ${moves.length + 1} does not replay: ${err}`);
+      moves.push(moveToSpec(s, m));
     });
     if (!replay.isWon()) throw new Error('internal error: the solution does not end in a win');
     if (terrace) base = replay.base;
   }
+  for (const search of all) search.release?.();
+  giveBack(taken);
   const ms = performance.now() - t0;
   const sum = (f: (s: SearchStats) => number) => all.reduce((a, s) => a + f(s.stats), 0);
   const nodes = sum((s) => s.nodes);

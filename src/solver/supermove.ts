@@ -78,10 +78,14 @@ export function addSupermoves(s: GameState, buf: Int32Array, end: number): numbe
   return n;
 }
 
+/** Called with each move before it is played (solve.ts checks it there); may throw. */
+export type MoveCheck = (s: GameState, m: number) => void;
+
 /** Plays the k-card run from tableau pile `from` to tableau pile `to` one card at a time, appending those moves. */
-function expandRun(s: GameState, from: number, to: number, k: number, out: number[]): void {
+function expandRun(s: GameState, from: number, to: number, k: number, out: number[], check?: MoveCheck): void {
   const play = (a: number, b: number): void => {
     const m = encodeMove(a, b, 1);
+    check?.(s, m);
     s.apply(m);
     out.push(m);
   };
@@ -105,23 +109,25 @@ function expandRun(s: GameState, from: number, to: number, k: number, out: numbe
   // Half the capacity (the pile e takes it with the other empty piles' help), and fewer than k so
   // that every call moves fewer cards than its caller.
   const m = Math.min(k - 1, (cells + 1) << (empties - 1));
-  expandRun(s, from, e, m, out);
-  expandRun(s, from, to, k - m, out);
-  expandRun(s, e, to, m, out);
+  expandRun(s, from, e, m, out, check);
+  expandRun(s, from, to, k - m, out, check);
+  expandRun(s, e, to, m, out, check);
 }
 
 /**
  * The moves of a solution with every supermove replaced by the single-card moves that make it,
- * replayed on `s` (a fresh state at the solution's start); `s` ends at the solution's end.
+ * replayed on `s` (a fresh state at the solution's start), each passed to `check` first; `s` ends
+ * at the solution's end.
  */
-export function expandSupermoves(s: GameState, moves: readonly number[]): number[] {
+export function expandSupermoves(s: GameState, moves: readonly number[], check?: MoveCheck): number[] {
   const out: number[] = [];
   for (const m of moves) {
     const from = moveFrom(m);
     const to = moveTo(m);
     const k = moveCount(m);
-    if (k > 1 && !s.rules.runMoves && from < s.T && to < s.T) expandRun(s, from, to, k, out);
+    if (k > 1 && !s.rules.runMoves && from < s.T && to < s.T) expandRun(s, from, to, k, out, check);
     else {
+      check?.(s, m);
       s.apply(m);
       out.push(m);
     }
