@@ -109,6 +109,18 @@ function checkInvariants(s: GameState, ctx: () => string, cov: Coverage): void {
   // Incremental hash = scratch hash.
   const [h1, h2] = s.scratchHash();
   if (h1 !== s.h1 || h2 !== s.h2) expect.fail(`incremental hash differs from scratch hash: ${ctx()}`);
+  // The incremental card places and out-of-sequence count (heuristic.ts reads them) = recounted.
+  let disorder = 0;
+  for (let p = 0; p < s.T; p++) {
+    const pile = s.pile(p);
+    for (let i = 1; i < pile.length; i++) if (s.stackOK[pile[i - 1] * 52 + pile[i]] === 0) disorder++;
+  }
+  if (disorder !== s.disorder) expect.fail(`disorder ${s.disorder}, counted ${disorder}: ${ctx()}`);
+  if (r.decks === 1)
+    for (let p = 0; p < s.nPiles; p++)
+      s.pile(p).forEach((c, i) => {
+        if (s.cardPile[c] !== p || s.cardIdx[c] !== i) expect.fail(`${cardName(c)} kept at ${s.cardPile[c]}:${s.cardIdx[c]}, lies at ${p}:${i}: ${ctx()}`);
+      });
   // Foundations well built, base consistent, onFoundation right (checkDeal reads the position).
   let onF = 0;
   for (let f = s.FOUND0; f < s.CELL0; f++) {

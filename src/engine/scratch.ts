@@ -14,9 +14,8 @@ export class Scratch {
   /** Tableau piles bucketed by the (rank, colour) class of their top: head[class], next[pile]. */
   readonly head = new Int32Array(26);
   readonly next = new Int32Array(256);
-  /** heuristic.ts: next rank each suit's foundation needs, and the cards lying on it. */
+  /** heuristic.ts: next rank each suit's foundation needs. */
   readonly nextRank = new Int32Array(4);
-  readonly cardsAbove = new Int32Array(4);
   /** heuristic.ts: where estimate() found the card each suit's foundation needs (pile -1: not in the tableau). */
   readonly needPile = new Int32Array(4);
   readonly needIdx = new Int32Array(4);

@@ -98,6 +98,17 @@ export class GameState {
   get h2(): number {
     return this.hs2 ^ this.hx2;
   }
+  /**
+   * Where each card lies (one-deck games; with two decks, the copy moved or dealt last): its pile
+   * and its depth in it (0 = bottom). Kept by every move, for heuristic.ts.
+   */
+  readonly cardPile = new Uint8Array(52);
+  readonly cardIdx = new Uint8Array(52);
+  /**
+   * Tableau cards resting on a card they may not be built on (stackOK 0), kept by every move: the
+   * suit heuristic's out-of-sequence count without a scan of every pile.
+   */
+  disorder = 0;
   /** Base rank 0..12, or -1 while not yet fixed. */
   base = -1;
   /** Solver constraint: the first foundation card must have this rank (-1: free). */
@@ -203,6 +214,7 @@ export class GameState {
     this.base = -1;
     this.baseConstraint = -1;
     this.onFoundation = 0;
+    this.disorder = 0;
     this.undoTop = 0;
     const put = (p: number, pile: number[]) => {
       for (const c of pile) this.push(p, c);
@@ -238,6 +250,9 @@ export class GameState {
     const d = this.len[p];
     this.cards[this.off[p] + d] = c;
     this.len[p] = d + 1;
+    this.cardPile[c] = p;
+    this.cardIdx[c] = d;
+    if (p < this.T && d > 0) this.disorder += 1 - this.stackOK[this.cards[this.off[p] + d - 1] * 52 + c];
     this.toggle(p, this.keyBase[p] + d * CLASS_COUNT + this.cls[c]);
   }
 
@@ -277,6 +292,13 @@ export class GameState {
     const dst = this.off[to] + lt;
     const kf = this.keyBase[from] + lf * CLASS_COUNT;
     const kt = this.keyBase[to] + lt * CLASS_COUNT;
+    // Out-of-sequence pairs: the moved cards leave the card under them and land on `to`'s top.
+    const T = this.T;
+    const bottom = cards[src];
+    if (from < T && lf > 0) this.disorder -= 1 - this.stackOK[cards[src - 1] * 52 + bottom];
+    if (to < T && lt > 0) this.disorder += 1 - this.stackOK[cards[dst - 1] * 52 + bottom];
+    const cardPile = this.cardPile;
+    const cardIdx = this.cardIdx;
     let f1 = 0;
     let f2 = 0;
     let t1 = 0;
@@ -284,6 +306,8 @@ export class GameState {
     for (let i = 0; i < n; i++) {
       const c = cards[src + i];
       cards[dst + i] = c;
+      cardPile[c] = to;
+      cardIdx[c] = lt + i;
       const k = i * CLASS_COUNT + cls[c];
       const a = (kf + k) << 1;
       const b = (kt + k) << 1;

@@ -34,52 +34,38 @@ export const EMPTY_WEIGHT = 4;
  * so filling a cell is a cost and emptying a pile a gain.
  */
 export function estimate(s: GameState): number {
-  let h = s.total - s.onFoundation;
+  const h = s.total - s.onFoundation;
   if (!s.suitFound) return h;
   const len = s.len;
   const cards = s.cards;
   const off = s.off;
-  const { nextRank, cardsAbove, needPile, needIdx } = s.scratch;
-  for (let i = 0; i < 4; i++) {
-    nextRank[i] = 0;
-    cardsAbove[i] = 0;
-    needPile[i] = -1;
-  }
+  const T = s.T;
+  const { nextRank, needPile, needIdx } = s.scratch;
+  for (let i = 0; i < 4; i++) nextRank[i] = 0;
   for (let f = s.FOUND0; f < s.CELL0; f++) {
     const l = len[f];
     if (l > 0) nextRank[cards[off[f]] & 3] = l;
   }
-  // The cards the foundations need (card = rank * 4 + suit; 52 and up for a finished suit: none).
-  const n0 = nextRank[0] * 4;
-  const n1 = nextRank[1] * 4 + 1;
-  const n2 = nextRank[2] * 4 + 2;
-  const n3 = nextRank[3] * 4 + 3;
-  const stackOK = s.stackOK;
-  let disorder = 0;
-  let empty = 0;
-  for (let p = 0; p < s.T; p++) {
-    const l = len[p];
-    if (l === 0) {
-      empty++;
-      continue;
-    }
-    const o = off[p];
-    let below = -1;
-    for (let i = 0; i < l; i++) {
-      const c = cards[o + i];
-      if (c === n0 || c === n1 || c === n2 || c === n3) {
-        cardsAbove[c & 3] = l - 1 - i;
-        needPile[c & 3] = p;
-        needIdx[c & 3] = i;
-      }
-      if (below >= 0) disorder += 1 - stackOK[below * 52 + c]; // stackOK entries are 0 or 1
-      below = c;
-    }
+  // The card each suit's foundation needs (card = rank * 4 + suit), where the state keeps it
+  // (cardPile, cardIdx): in the tableau, the cards on it cover it. With two decks a card's place
+  // is ambiguous, and covering cards are not counted.
+  let cover = 0;
+  const oneDeck = s.rules.decks === 1;
+  for (let suit = 0; suit < 4; suit++) {
+    needPile[suit] = -1;
+    if (nextRank[suit] === 13 || !oneDeck) continue;
+    const c = nextRank[suit] * 4 + suit;
+    const p = s.cardPile[c];
+    if (p >= T) continue;
+    needPile[suit] = p;
+    needIdx[suit] = s.cardIdx[c];
+    cover += len[p] - 1 - s.cardIdx[c];
   }
-  h += COVER_WEIGHT * (cardsAbove[0] + cardsAbove[1] + cardsAbove[2] + cardsAbove[3]);
+  let empty = 0;
+  for (let p = 0; p < T; p++) if (len[p] === 0) empty++;
   let inCells = 0;
   for (let c = s.CELL0; c < s.RESERVE; c++) inCells += len[c];
-  return h + DISORDER_WEIGHT * disorder + CELL_WEIGHT * inCells - EMPTY_WEIGHT * empty;
+  return h + COVER_WEIGHT * cover + DISORDER_WEIGHT * s.disorder + CELL_WEIGHT * inCells - EMPTY_WEIGHT * empty;
 }
 
 /**
@@ -164,13 +150,7 @@ export function childEstimates(s: GameState, buf: Int32Array, start: number, end
 function homeDelta(s: GameState, c: number, from: number): number {
   const next = c + 4;
   if (next >= 52) return -1; // a King: the suit is done
-  const len = s.len;
-  const cards = s.cards;
-  const off = s.off;
-  for (let p = 0; p < s.T; p++) {
-    const l = len[p];
-    const o = off[p];
-    for (let i = 0; i < l; i++) if (cards[o + i] === next) return -1 + COVER_WEIGHT * (l - 1 - i - (p === from ? 1 : 0));
-  }
-  return -1; // in a cell: nothing covers it
+  const p = s.cardPile[next];
+  if (p >= s.T) return -1; // in a cell: nothing covers it
+  return -1 + COVER_WEIGHT * (s.len[p] - 1 - s.cardIdx[next] - (p === from ? 1 : 0));
 }
