@@ -12,9 +12,14 @@
 import { encodeMove } from './move';
 import { type GameState, Empty } from './state';
 
-/** Fills `accept` in one pass over the foundations instead of one pass per source card. */
+/**
+ * Fills `accept` in one pass over the foundations instead of one pass per source card, and only
+ * when the foundations may have changed since the last fill (most moves leave them alone).
+ */
 function fillAccept(s: GameState): void {
   const sc = s.scratch;
+  if (sc.acceptVersion === s.foundationVersion) return;
+  sc.acceptVersion = s.foundationVersion;
   const accept = sc.accept;
   const acceptSet = sc.acceptSet;
   for (let i = 0; i < sc.acceptSetCount; i++) accept[acceptSet[i]] = -1;

@@ -11,6 +11,8 @@ export class Scratch {
   /** The entries of `accept` set by the last fill, reset by the next one (cheaper than a fill). */
   readonly acceptSet = new Int32Array(64);
   acceptSetCount = 0;
+  /** The state's foundationVersion when `accept` was filled (-1: never). */
+  acceptVersion = -1;
   /** Tableau piles bucketed by the (rank, colour) class of their top: head[class], next[pile]. */
   readonly head = new Int32Array(26);
   readonly next = new Int32Array(256);

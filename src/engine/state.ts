@@ -109,6 +109,11 @@ export class GameState {
    * suit heuristic's out-of-sequence count without a scan of every pile.
    */
   disorder = 0;
+  /**
+   * Changes whenever the foundations, the base or the base constraint may have changed (a move to a
+   * foundation, its undo, load, setConstraint): movegen.ts keeps what the foundations accept until then.
+   */
+  foundationVersion = 0;
   /** Base rank 0..12, or -1 while not yet fixed. */
   base = -1;
   /** Solver constraint: the first foundation card must have this rank (-1: free). */
@@ -215,6 +220,7 @@ export class GameState {
     this.baseConstraint = -1;
     this.onFoundation = 0;
     this.disorder = 0;
+    this.foundationVersion++;
     this.undoTop = 0;
     const put = (p: number, pile: number[]) => {
       for (const c of pile) this.push(p, c);
@@ -336,6 +342,7 @@ export class GameState {
     this.hs1 = (this.hs1 - MISC1[32 + this.baseConstraint + 1] + MISC1[32 + rank + 1]) | 0;
     this.hs2 = (this.hs2 - MISC2[32 + this.baseConstraint + 1] + MISC2[32 + rank + 1]) | 0;
     this.baseConstraint = rank;
+    this.foundationVersion++;
   }
 
   // ---- moves ----
@@ -355,6 +362,7 @@ export class GameState {
         info = INFO_BASE_SET;
       }
       this.onFoundation += n;
+      this.foundationVersion++;
     }
     this.transfer(from, to, n);
     if (from < this.T && this.len[from] === 0 && this.fill0 >= 0) {
@@ -382,7 +390,10 @@ export class GameState {
     const src = (info >> 1) - 1;
     if (src >= 0) this.transfer(from, src, 1);
     this.transfer(to, from, n);
-    if (to >= this.FOUND0 && to < this.CELL0) this.onFoundation -= n;
+    if (to >= this.FOUND0 && to < this.CELL0) {
+      this.onFoundation -= n;
+      this.foundationVersion++;
+    }
     if (info & INFO_BASE_SET) this.setBase(-1);
   }
 
