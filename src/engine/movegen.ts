@@ -132,20 +132,28 @@ export function generateOtherMoves(s: GameState, buf: Int32Array, at: number): n
   const CELL0 = s.CELL0;
   const C = s.C;
   const stackOK = s.stackOK;
-  const { tops, head, next } = s.scratch;
+  const { tops, head, next, cellPile, cellCard } = s.scratch;
+  const colourClass = s.colourClass;
 
   // 2. Onto non-empty tableau piles.
   let firstEmpty = -1;
-  head.fill(-1);
+  for (let k = 0; k < head.length; k++) head[k] = -1; // cheaper than fill() on a list this short
   for (let p = T - 1; p >= 0; p--) {
     const t = len[p] === 0 ? -1 : cards[off[p] + len[p] - 1];
     tops[p] = t;
     if (t >= 0) {
-      const k = s.colourClass[t];
+      const k = colourClass[t];
       next[p] = head[k];
       head[k] = p; // lists come out in ascending pile order
     }
   }
+  // The occupied cells and their cards, listed once rather than looked up for every target.
+  let cellsHeld = 0;
+  for (let i = 0; i < C; i++)
+    if (len[CELL0 + i] > 0) {
+      cellPile[cellsHeld] = CELL0 + i;
+      cellCard[cellsHeld++] = cards[off[CELL0 + i]];
+    }
   const runMoves = s.rules.runMoves;
   const below = s.belowClass;
   const wasteTop = len[WASTE] > 0 ? cards[off[WASTE] + len[WASTE] - 1] : -1;
@@ -174,19 +182,17 @@ export function generateOtherMoves(s: GameState, buf: Int32Array, at: number): n
       }
     if (wasteTop >= 0 && stackOK[t52 + wasteTop] === 1) buf[n++] = encodeMove(WASTE, q, 1);
     if (reserveTop >= 0 && stackOK[t52 + reserveTop] === 1) buf[n++] = encodeMove(RES, q, 1);
-    for (let i = 0; i < C; i++) {
-      const c = CELL0 + i;
-      if (len[c] > 0 && stackOK[t52 + cards[off[c]]]) buf[n++] = encodeMove(c, q, 1);
-    }
+    for (let j = 0; j < cellsHeld; j++) if (stackOK[t52 + cellCard[j]] === 1) buf[n++] = encodeMove(cellPile[j], q, 1);
   }
 
   // 3. Into the first empty tableau pile, as the variant allows.
-  if (firstEmpty >= 0 && s.emptyRule !== Empty.StaysEmpty) {
+  const emptyRule = s.emptyRule;
+  if (firstEmpty >= 0 && emptyRule !== Empty.StaysEmpty) {
     const q = firstEmpty;
     for (let p = 0; p < T; p++) {
       const lp = len[p];
       if (lp < 2) continue; // moving a whole pile to an empty pile changes nothing
-      if (s.emptyRule === Empty.AnyCardOrRun) {
+      if (emptyRule === Empty.AnyCardOrRun) {
         const base = off[p] + lp - 1;
         for (let k = 1; k < lp; k++) {
           if (k > 1 && !stackOK[cards[base - k + 1] * 52 + cards[base - k + 2]]) break;
@@ -196,8 +202,8 @@ export function generateOtherMoves(s: GameState, buf: Int32Array, at: number): n
         buf[n++] = encodeMove(p, q, 1);
       }
     }
-    if (s.emptyRule === Empty.AnyCardOrRun && len[WASTE] > 0) buf[n++] = encodeMove(WASTE, q, 1);
-    if (s.emptyRule === Empty.AnySingleCard) for (let i = 0; i < C; i++) if (len[CELL0 + i] > 0) buf[n++] = encodeMove(CELL0 + i, q, 1);
+    if (emptyRule === Empty.AnyCardOrRun && len[WASTE] > 0) buf[n++] = encodeMove(WASTE, q, 1);
+    if (emptyRule === Empty.AnySingleCard) for (let j = 0; j < cellsHeld; j++) buf[n++] = encodeMove(cellPile[j], q, 1);
   }
 
   // 4. Tableau top into the first empty cell.

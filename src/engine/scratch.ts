@@ -16,6 +16,9 @@ export class Scratch {
   /** Tableau piles bucketed by the (rank, colour) class of their top: head[class], next[pile]. */
   readonly head = new Int32Array(26);
   readonly next = new Int32Array(256);
+  /** movegen.ts: the occupied cells and their cards (at most 34 piles in all: move.ts). */
+  readonly cellPile = new Int32Array(64);
+  readonly cellCard = new Int32Array(64);
   /** heuristic.ts: next rank each suit's foundation needs. */
   readonly nextRank = new Int32Array(4);
   /** heuristic.ts: where estimate() found the card each suit's foundation needs (pile -1: not in the tableau). */

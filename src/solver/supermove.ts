@@ -48,9 +48,18 @@ export function addSupermoves(s: GameState, buf: Int32Array, end: number): numbe
   const stackOK = s.stackOK;
   const wrap = s.rules.tableauWrap;
   const cells = freeCells(s);
-  const empties = emptyPiles(s, -1);
+  // Each pile's top card (-1: empty), the empty piles and the first of them, in one pass.
+  const tops = s.scratch.tops;
+  let empties = 0;
   let firstEmpty = -1;
-  for (let p = 0; p < T && firstEmpty < 0; p++) if (len[p] === 0) firstEmpty = p;
+  for (let p = T - 1; p >= 0; p--) {
+    const lp = len[p];
+    if (lp === 0) {
+      tops[p] = -1;
+      empties++;
+      firstEmpty = p;
+    } else tops[p] = cards[off[p] + lp - 1];
+  }
   const capOnto = (cells + 1) << empties;
   const capEmpty = empties > 0 ? (cells + 1) << (empties - 1) : 0;
   if (capOnto < 2) return end;
@@ -67,8 +76,8 @@ export function addSupermoves(s: GameState, buf: Int32Array, end: number): numbe
     // card of it that can go on a top of rank R is k deep, k = R - (rank of the run's top card).
     const topRank = cards[top] >> 2;
     for (let q = 0; q < T; q++) {
-      if (q === p || len[q] === 0) continue;
-      const t = cards[off[q] + len[q] - 1];
+      const t = tops[q];
+      if (q === p || t < 0) continue;
       let k = (t >> 2) - topRank;
       if (wrap && k < 2) k += 13;
       if (k >= 2 && k <= run && stackOK[t * 52 + cards[top - k + 1]]) buf[n++] = encodeMove(p, q, k);
