@@ -44,7 +44,6 @@ export function moveError(s: GameState, from: number, to: number, count: number)
         return `the ${count} top cards of ${s.pileName(from)} are not a run built down in alternate colour`;
   }
   const card = s.cards[s.off[from] + s.len[from] - count]; // bottom card of what moves
-  const name = cardName(card);
   if (from === s.RESERVE && !isFound(to) && !(r.reserveToTableau && isTab(to)))
     return `the reserve's top card may go ${r.reserveToTableau ? 'to a foundation or a tableau pile' : 'to a foundation only'}`;
   if (isCell(to)) {
@@ -55,8 +54,8 @@ export function moveError(s: GameState, from: number, to: number, count: number)
   if (isFound(to)) {
     const l = s.len[to];
     if (l === 0) {
-      if (s.base >= 0 && rankOf(card) !== s.base) return `${name} cannot start a foundation: the base rank is ${rankName(s.base)}`;
-      if (s.base < 0 && s.baseConstraint >= 0 && rankOf(card) !== s.baseConstraint) return `${name} is not of the chosen base rank`;
+      if (s.base >= 0 && rankOf(card) !== s.base) return `${cardName(card)} cannot start a foundation: the base rank is ${rankName(s.base)}`;
+      if (s.base < 0 && s.baseConstraint >= 0 && rankOf(card) !== s.baseConstraint) return `${cardName(card)} is not of the chosen base rank`;
       return null;
     }
     if (l >= 13) return `${s.pileName(to)} is complete`;

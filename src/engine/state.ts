@@ -52,6 +52,31 @@ function cardTables(r: RuleTable): CardTables {
   return t;
 }
 
+const namesCache = new WeakMap<RuleTable, string[]>();
+
+/** FORMATS.md's pile names by pile index (t0.., f0.., c0.., reserve, stock, waste), made once per rule table. */
+function pileNames(s: GameState): string[] {
+  const hit = namesCache.get(s.rules);
+  if (hit) return hit;
+  const names: string[] = [];
+  for (let p = 0; p < s.nPiles; p++)
+    names.push(
+      p < s.FOUND0
+        ? `t${p}`
+        : p < s.CELL0
+          ? `f${p - s.FOUND0}`
+          : p < s.RESERVE
+            ? `c${p - s.CELL0}`
+            : p === s.RESERVE
+              ? 'reserve'
+              : p === s.STOCK
+                ? 'stock'
+                : 'waste',
+    );
+  namesCache.set(s.rules, names);
+  return names;
+}
+
 export class GameState {
   readonly rules: RuleTable;
   readonly T: number;
@@ -418,10 +443,7 @@ export class GameState {
   }
 
   pileName(p: number): string {
-    if (p < this.FOUND0) return `t${p}`;
-    if (p < this.CELL0) return `f${p - this.FOUND0}`;
-    if (p < this.RESERVE) return `c${p - this.CELL0}`;
-    return p === this.RESERVE ? 'reserve' : p === this.STOCK ? 'stock' : 'waste';
+    return pileNames(this)[p] ?? `pile ${p}`;
   }
 
   /** Pile index for a FORMATS.md pile name, or -1. */
