@@ -101,8 +101,23 @@ export function generateFoundationMoves(s: GameState, buf: Int32Array, at: numbe
   // 1. To the foundations: waste, reserve, cells, tableau tops.
   n = topToFoundation(s, s.WASTE, buf, n);
   n = topToFoundation(s, s.RESERVE, buf, n);
-  for (let p = s.CELL0; p < s.CELL0 + s.C; p++) n = topToFoundation(s, p, buf, n);
-  for (let p = 0; p < s.T; p++) n = topToFoundation(s, p, buf, n);
+  n = topsToFoundation(s, s.CELL0, s.CELL0 + s.C, buf, n);
+  return topsToFoundation(s, 0, s.T, buf, n);
+}
+
+/** topToFoundation for piles p0..p1-1, in order (the hot loop's form of it). */
+function topsToFoundation(s: GameState, p0: number, p1: number, buf: Int32Array, at: number): number {
+  const len = s.len;
+  const cards = s.cards;
+  const off = s.off;
+  const accept = s.scratch.accept;
+  let n = at;
+  for (let p = p0; p < p1; p++) {
+    const l = len[p];
+    if (l === 0) continue;
+    const f = accept[cards[off[p] + l - 1]];
+    if (f >= 0) buf[n++] = encodeMove(p, f, 1);
+  }
   return n;
 }
 
