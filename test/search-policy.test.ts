@@ -14,7 +14,7 @@ import type { Search } from '../src/solver/search';
 import { estimate } from '../src/solver/heuristic';
 import { moveGroup, NOISE, NOISY_SCALE, orderMoves, pickBest, orderOrScore } from '../src/solver/order';
 import { safeFoundationMove } from '../src/solver/prune';
-import { geometric, luby, lubyTerm } from '../src/solver/restart';
+import { geometric, luby, lubyTerm, RestartingDfs } from '../src/solver/restart';
 import { addSupermoves } from '../src/solver/supermove';
 import { isSearchKind, SEARCHES, solve, type SolveResult } from '../src/solver/solve';
 import { TranspositionTable } from '../src/solver/tt';
@@ -220,6 +220,48 @@ describe('soundness of lost against an exhaustive plain DFS', () => {
     // The check is only worth something if both kinds of verdict occur.
     expect(lost).toBeGreaterThan(20);
     expect(won).toBeGreaterThan(20);
+  });
+});
+
+describe('dead marks shared by the runs of a restarting DFS (restart.ts)', () => {
+  // Runs of 20 nodes and up, so that later runs meet many marks of earlier ones. A mark is no proof
+  // (a move may have been skipped for leading back to a position on the stack), so a run the marks
+  // cut short must not say lost: only the plain runs after it may. Truth: a plain exhaustive DFS.
+  it('never turn a won endgame lost; lost ones are still proved, by a plain run after the marks are dropped', () => {
+    let lost = 0;
+    let won = 0;
+    let skips = 0;
+    let unproved = 0;
+    for (const [v, cells] of [
+      ['winery', undefined],
+      ['freecell', 0],
+      ['freecell', 1],
+      ['freecell', 2],
+    ] as const)
+      for (let seed = 1; seed <= 20; seed++) {
+        const deal = endgame(v, seed, cells);
+        const truth = new DfsSearch(new GameState(deal), new TranspositionTable(16), 7, 0, false).run(2_000_000);
+        for (const order of [4, 5] as const) {
+          const search = new RestartingDfs(new GameState(deal), new TranspositionTable(16), seed, order, geometric(20, 1.1), true, true);
+          const st = search.run(300_000);
+          skips += search.deadSkips;
+          unproved += search.unproved;
+          if (st === 'lost') {
+            expect(truth, `${v} ${cells} ${seed} order ${order}`).toBe('lost');
+            lost++;
+          }
+          if (st === 'won') {
+            expect(truth, `${v} ${cells} ${seed} order ${order}`).not.toBe('lost');
+            const check = new GameState(deal);
+            for (const m of search.solutionMoves()) expect(check.apply(m)).toBeUndefined();
+            won++;
+          }
+        }
+      }
+    expect(lost).toBeGreaterThan(10);
+    expect(won).toBeGreaterThan(10);
+    expect(skips).toBeGreaterThan(100); // the marks were met
+    expect(unproved).toBeGreaterThan(5); // and cut runs short, which then proved nothing
   });
 });
 

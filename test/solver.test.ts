@@ -181,6 +181,16 @@ describe('transposition table', () => {
     if (r.result === 'won') expect(replay(deal, r)).toBeNull();
   });
 
+  it('has() looks an entry up without storing it', () => {
+    const tt = new TranspositionTable(1);
+    expect(tt.has(123, 456)).toBe(false);
+    expect(tt.seenOrAdd(123, 456)).toBe(false); // has() stored nothing
+    expect(tt.has(123, 456)).toBe(true);
+    expect(tt.has(123, 457)).toBe(false);
+    tt.clear();
+    expect(tt.has(123, 456)).toBe(false);
+  });
+
   it('clear() forgets every entry', () => {
     const tt = new TranspositionTable(1);
     expect(tt.seenOrAdd(123, 456)).toBe(false);

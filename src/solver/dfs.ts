@@ -12,6 +12,8 @@
 // from the deal. An eviction from the table only lets a position be expanded again, which breaks
 // neither argument. Move generation skips only moves that lead to the same canonical position
 // (movegen.ts), and prune.ts's forced moves are argued there; supermoves (supermove.ts) only add moves.
+// Dead marks (restart.ts) break the argument, and so a run that skipped a marked position reports
+// its exhausted root with deadSkips > 0, which its owner does not take for a proof.
 import { MAX_MOVES } from '../engine/move';
 import { generateFoundationMoves, generateOtherMoves } from '../engine/movegen';
 import type { GameState } from '../engine/state';
@@ -66,6 +68,13 @@ export class DfsSearch implements Search {
   private depth = -1;
   status: SearchStatus | 'new' = 'new';
   private released = false;
+  /**
+   * Dead marks (restart.ts): the salt of table entries for positions all of whose moves an earlier
+   * run tried, or 0 for none. A move to a marked position not yet in this run's table is skipped
+   * like one that is, and counted in deadSkips; then an exhausted root is no proof (see run).
+   */
+  deadSalt = 0;
+  deadSkips = 0;
   /** This search's own random state (order modes 3 and 4). */
   private readonly rng = new Int32Array(1);
   private readonly scores: Int32Array;
@@ -114,6 +123,7 @@ export class DfsSearch implements Search {
     this.rng[0] = salt | 1;
     this.depth = -1;
     this.status = 'new';
+    this.deadSkips = 0;
     this.stats.nodes = this.stats.unique = this.stats.ttHits = this.stats.maxDepth = 0;
   }
 
@@ -155,6 +165,7 @@ export class DfsSearch implements Search {
   /**
    * Searches until a win, exhaustion, or `nodeBudget` more nodes / the deadline (ms since epoch,
    * checked every 1024 nodes). Returns 'paused' when stopped by a budget; call again to go on.
+   * 'lost' is a proof when deadSkips is 0: always, unless dead marks are on.
    */
   run(nodeBudget: number, deadline = Infinity): SearchStatus {
     if (this.released) throw new Error('internal error: a released search was run');
@@ -179,13 +190,19 @@ export class DfsSearch implements Search {
         s.apply(this.buf[i]); // this.buf, not a cached reference: expand() may grow it
         st.nodes++;
         if (s.isWon()) return (this.status = 'won');
+        const dead = this.deadSalt;
         if (tt.seenOrAdd(s.h1 ^ salt, s.h2 ^ salt)) {
+          st.ttHits++;
+          s.undo();
+        } else if (dead !== 0 && tt.has(s.h1 ^ dead, s.h2 ^ dead)) {
+          this.deadSkips++;
           st.ttHits++;
           s.undo();
         } else this.expand();
         if (st.nodes >= stop || ((st.nodes & 1023) === 0 && Date.now() >= deadline)) return (this.status = 'paused');
       } else {
         if (d === 0) return (this.status = 'lost');
+        if (this.deadSalt !== 0) tt.seenOrAdd(s.h1 ^ this.deadSalt, s.h2 ^ this.deadSalt); // every move tried
         s.undo();
         this.depth = d - 1;
       }

@@ -7,6 +7,15 @@
 // choices. Each run is an ordinary DfsSearch with its own table salt, so a run that exhausts the
 // tree is a proof of `lost` like any DFS; both schedules grow without bound, so a long enough
 // budget always reaches a run that can exhaust a finite tree.
+//
+// Dead marks (an option): each run marks, in the shared table under a salt of their own, the
+// positions all of whose moves it tried without a win, and later runs skip them. A mark is no
+// proof: a move may have been skipped because it led back to a position then on the stack, from
+// which a win may still go on. So the marks only steer the search away from ground covered
+// before, and a run they cut short proves nothing: when one exhausts the tree having skipped a
+// marked position, the marks are switched off for good, and the runs after it are plain runs
+// again (one of which can still prove the loss). Wins are replayed as always. On Winery and
+// FreeCell they save about a tenth of the nodes (solve.ts).
 import type { GameState } from '../engine/state';
 import { DfsSearch } from './dfs';
 import type { OrderMode } from './order';
@@ -55,10 +64,17 @@ export class RestartingDfs implements Search {
     private readonly order: OrderMode,
     private readonly schedule: Schedule,
     private readonly supermoves = false,
+    deadMarks = false,
   ) {
     this.runLeft = schedule(0);
     this.dfs = new DfsSearch(this.state, this.tt, this.nextSalt(), this.order, true, this.supermoves);
+    if (deadMarks) this.dfs.deadSalt = Math.imul(salt ^ 0x5bd1e995, 0x85ebca6b) | 1; // never 0 (off)
   }
+
+  /** Runs that exhausted the tree but were cut short by dead marks, so proved nothing (at most one). */
+  unproved = 0;
+  /** Moves skipped for a dead mark, over all runs. */
+  deadSkips = 0;
 
   /** Each run's own table salt (and so its own move order). */
   private nextSalt(): number {
@@ -77,7 +93,7 @@ export class RestartingDfs implements Search {
     let left = nodeBudget;
     while (left > 0) {
       const d = this.dfs.stats;
-      const before = { nodes: d.nodes, unique: d.unique, ttHits: d.ttHits };
+      const before = { nodes: d.nodes, unique: d.unique, ttHits: d.ttHits, deadSkips: this.dfs.deadSkips };
       const step = Math.min(left, this.runLeft);
       const st = this.dfs.run(step, deadline);
       const used = d.nodes - before.nodes;
@@ -85,10 +101,16 @@ export class RestartingDfs implements Search {
       this.stats.unique += d.unique - before.unique;
       this.stats.ttHits += d.ttHits - before.ttHits;
       if (d.maxDepth > this.stats.maxDepth) this.stats.maxDepth = d.maxDepth;
-      if (st !== 'paused') return st;
       left -= used;
       this.runLeft -= used;
-      if (used < step) return 'paused'; // the deadline
+      this.deadSkips += this.dfs.deadSkips - before.deadSkips;
+      if (st === 'lost' && this.dfs.deadSkips > 0) {
+        // No proof: marks cut the run short. Plain runs from now on, the next one at once.
+        this.unproved++;
+        this.dfs.deadSalt = 0;
+        this.runLeft = 0;
+      } else if (st !== 'paused') return st;
+      else if (used < step) return 'paused'; // the deadline
       if (this.runLeft <= 0) {
         while (this.state.undoTop > 0) this.state.undo();
         this.runLeft = this.schedule(this.runs);

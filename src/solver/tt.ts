@@ -53,6 +53,19 @@ export class TranspositionTable {
     this.evictions = 0;
   }
 
+  /** True if (h1, h2) is stored in this epoch; stores nothing. */
+  has(h1: number, h2: number): boolean {
+    const k = this.keys;
+    const ep = this.epochs;
+    const e = (h1 & this.mask) << 2;
+    for (let i = 0; i < 4; i++) {
+      const j = e + i;
+      if (ep[j] !== this.epoch) return false; // a bucket fills in order: nothing further on
+      if (k[j << 1] === h1 && k[(j << 1) + 1] === h2) return true;
+    }
+    return false;
+  }
+
   /**
    * Returns true if (h1, h2) was already stored in this epoch; otherwise stores it, returns false.
    * Entries of a bucket fill in order within an epoch, so the first stale slot ends the scan.
