@@ -96,6 +96,21 @@ interface Coverage {
   acceptedChecked: number;
 }
 
+/** The incremental card places and out-of-sequence count (heuristic.ts reads them) = recounted. */
+function checkTracking(s: GameState, ctx: () => string): void {
+  let disorder = 0;
+  for (let p = 0; p < s.T; p++) {
+    const pile = s.pile(p);
+    for (let i = 1; i < pile.length; i++) if (s.stackOK[pile[i - 1] * 52 + pile[i]] === 0) disorder++;
+  }
+  if (disorder !== s.disorder) expect.fail(`disorder ${s.disorder}, counted ${disorder}: ${ctx()}`);
+  if (s.rules.decks === 1)
+    for (let p = 0; p < s.nPiles; p++)
+      s.pile(p).forEach((c, i) => {
+        if (s.cardPile[c] !== p || s.cardIdx[c] !== i) expect.fail(`${cardName(c)} kept at ${s.cardPile[c]}:${s.cardIdx[c]}, lies at ${p}:${i}: ${ctx()}`);
+      });
+}
+
 function checkInvariants(s: GameState, ctx: () => string, cov: Coverage): void {
   const r = s.rules;
   // Conservation: every card exactly `decks` times, nothing more, nothing less.
@@ -109,18 +124,7 @@ function checkInvariants(s: GameState, ctx: () => string, cov: Coverage): void {
   // Incremental hash = scratch hash.
   const [h1, h2] = s.scratchHash();
   if (h1 !== s.h1 || h2 !== s.h2) expect.fail(`incremental hash differs from scratch hash: ${ctx()}`);
-  // The incremental card places and out-of-sequence count (heuristic.ts reads them) = recounted.
-  let disorder = 0;
-  for (let p = 0; p < s.T; p++) {
-    const pile = s.pile(p);
-    for (let i = 1; i < pile.length; i++) if (s.stackOK[pile[i - 1] * 52 + pile[i]] === 0) disorder++;
-  }
-  if (disorder !== s.disorder) expect.fail(`disorder ${s.disorder}, counted ${disorder}: ${ctx()}`);
-  if (r.decks === 1)
-    for (let p = 0; p < s.nPiles; p++)
-      s.pile(p).forEach((c, i) => {
-        if (s.cardPile[c] !== p || s.cardIdx[c] !== i) expect.fail(`${cardName(c)} kept at ${s.cardPile[c]}:${s.cardIdx[c]}, lies at ${p}:${i}: ${ctx()}`);
-      });
+  checkTracking(s, ctx);
   // Foundations well built, base consistent, onFoundation right (checkDeal reads the position).
   let onF = 0;
   for (let f = s.FOUND0; f < s.CELL0; f++) {
@@ -280,6 +284,7 @@ function undoChecked(s: GameState, stack: Snap[], ctx: () => string): void {
   if (JSON.stringify(snapshot(s)) !== JSON.stringify(want)) expect.fail(`multi-level undo did not restore the position: ${ctx()}`);
   const [h1, h2] = s.scratchHash();
   if (h1 !== s.h1 || h2 !== s.h2) expect.fail(`hash after undo differs from scratch: ${ctx()}`);
+  checkTracking(s, ctx);
 }
 
 describe('random legal play: invariants after every move', () => {

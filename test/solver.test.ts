@@ -264,6 +264,25 @@ describe('determinism', () => {
       for (const i of order) expect(key(solve(dealFromSeed(getRules(cases[i].v), cases[i].seed), cases[i].opts))).toBe(first[i]);
   });
 
+  it("a solve started from another solve's progress callback may not share its table", () => {
+    const tt = new TranspositionTable(4);
+    const deal = dealFromSeed(getRules('winery'), 3069);
+    let inner: unknown;
+    solve(deal, {
+      tt,
+      maxNodes: 30_000,
+      onProgress: () => {
+        try {
+          solve(dealFromSeed(getRules('winery'), 1), { tt });
+        } catch (e) {
+          inner = e;
+        }
+      },
+    });
+    expect(String(inner)).toMatch(/in use/);
+    expect(solve(dealFromSeed(getRules('winery'), 1), { tt }).result).toBe('won'); // free again afterwards
+  });
+
   it('a released search refuses to run: its storage may be lent to another search', () => {
     const dfs = new DfsSearch(new GameState(dealFromSeed(getRules('winery'), 1)), new TranspositionTable(1), 1, 1);
     dfs.run(10);

@@ -5,8 +5,8 @@
 //
 // A DFS spends most of a failed budget deep under its first choices; a restart revisits the early
 // choices. Each run is an ordinary DfsSearch with its own table salt, so a run that exhausts the
-// tree is a proof of `lost` like any DFS; both schedules grow without bound, so a long enough
-// budget always reaches a run that can exhaust a finite tree.
+// tree is a proof of `lost` like any DFS (unless dead marks, below, cut it short); both schedules
+// grow without bound, so a long enough budget always reaches a run that can exhaust a finite tree.
 //
 // Dead marks (an option): each run marks, in the shared table under a salt of their own, the
 // positions all of whose moves it tried without a win, and later runs skip them. A mark is no
@@ -69,6 +69,11 @@ export class RestartingDfs implements Search {
     this.runLeft = schedule(0);
     this.dfs = new DfsSearch(this.state, this.tt, this.nextSalt(), this.order, true, this.supermoves);
     if (deadMarks) this.dfs.deadSalt = Math.imul(salt ^ 0x5bd1e995, 0x85ebca6b) | 1; // never 0 (off)
+  }
+
+  /** The salt of this search's dead marks in the table (0: none, or switched off). */
+  get deadSalt(): number {
+    return this.dfs.deadSalt;
   }
 
   /** Runs that exhausted the tree but were cut short by dead marks, so proved nothing (at most one). */

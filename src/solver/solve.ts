@@ -235,10 +235,21 @@ function salt(i: number): number {
  * itself); the deal is lost when every rank is; it is won when any search wins.
  */
 export function solve(deal: Deal, opts: SolveOptions = {}): SolveResult {
+  const tt = opts.tt ?? new TranspositionTable(opts.ttMb ?? 32);
+  // A solve started from another's onProgress with the same table would clear it under the first.
+  if (tt.inUse) throw new Error('internal error: the transposition table is in use by another solve');
+  tt.inUse = true;
+  try {
+    return solveWith(deal, opts, tt);
+  } finally {
+    tt.inUse = false;
+  }
+}
+
+function solveWith(deal: Deal, opts: SolveOptions, tt: TranspositionTable): SolveResult {
   const t0 = performance.now();
   const maxNodes = opts.maxNodes ?? DEFAULT_MAX_NODES;
   const deadline = opts.timeoutMs !== undefined ? Date.now() + opts.timeoutMs : Infinity;
-  const tt = opts.tt ?? new TranspositionTable(opts.ttMb ?? 32);
   if (opts.tt) tt.clear();
   const memory = new MemoryBudget(tt.megabytes * 1024 * 1024 - tt.bytes); // what the table leaves of the cap
   const kind = opts.search ?? 'auto';
@@ -309,7 +320,7 @@ export function solve(deal: Deal, opts: SolveOptions = {}): SolveResult {
   }
   if (result === 'unknown' && proved === groups.length) result = 'lost';
 
-  // Convert the winning line to specs by replaying it, checked, on a fresh state from the deal,
+  // Convert the winning line to specs by replaying it, checked, on a state loaded with the deal,
   // supermoves expanded into the single-card moves they stand for on the way:
   // a `won` that does not replay would be a solver bug, and is never reported.
   const moves: MoveSpec[] = [];

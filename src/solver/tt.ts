@@ -20,6 +20,8 @@ export class TranspositionTable {
   private readonly epochs: Uint8Array;
   private epoch = 1;
   private readonly mask: number;
+  /** Set while a solve() uses the table: a second solve on it would clear it under the first. */
+  inUse = false;
   /** Number of positions stored (up to capacity). */
   size = 0;
   evictions = 0;
