@@ -1,6 +1,6 @@
 // Expansion benchmark: the suit-built games' opening search alone (the restarting heuristic DFS
-// with supermoves, SEARCHES['dfs-restart-scored']) for at most 10,000 nodes per deal, as `solve()`
-// runs it first. Prints nodes, positions expanded and time per expanded position: the cost of
+// with supermoves, SEARCHES['dfs-restart-scored']) for at most 10,000 nodes per deal: the start of
+// what `solve()` runs first. Prints nodes, positions expanded and time per expanded position: the cost of
 // generating and scoring every move of a position, which is most of a typical deal's time.
 //
 //   npm run bench:expand [-- --seeds 4001-4600 --repeat 3]     (best of N runs per variant)

@@ -37,6 +37,11 @@ export interface SolveOptions {
    */
   ttMb?: number;
   tt?: TranspositionTable;
+  /**
+   * Suit-built games under `auto`: nodes the restarting heuristic DFS runs alone before the other
+   * searches join it (default OPENING_NODES).
+   */
+  openingNodes?: number;
   /** A* weight W in f = g + W*h (default 2). */
   weight?: number;
   /**
@@ -71,6 +76,8 @@ export interface SolveResult {
 }
 
 export const DEFAULT_MAX_NODES = 2_000_000;
+/** The suit-built games' opening under `auto` (policy()). */
+export const OPENING_NODES = 100_000;
 
 /** Ranks that may be chosen as base: Signora, those of exposed cards; DS/Empress, all 13; else none. */
 export function baseCandidates(deal: Deal): number[] {
@@ -125,7 +132,8 @@ interface Policy {
  * - dfs: suit-built games, the heuristic DFS and a plain DFS; alternate-colour games, the scored
  *   DFS and three randomly ordered DFS (the policy of the earlier published runs).
  * - auto (the default): suit-built games open with the restarting heuristic DFS with supermoves
- *   alone for 10,000 nodes, which wins most deals in a few hundred; then it goes on, sharing the
+ *   alone for 100,000 nodes (10,000 before the dead marks), which wins most deals in a few hundred;
+ *   then it goes on, sharing the
  *   budget with the group-random restarting DFS (dfs-restart), the scored DFS (complete: it proves
  *   losses) and A* (which finds wins the DFS misses, with two free cells above all). The cost is in
  *   the few deals the heuristic DFS does not win quickly, and the random restarts win many of those
@@ -160,6 +168,11 @@ interface Policy {
  *   2.99M; all eight sets in one run 6.27 s -> 6.10 s and 6.19 s -> 5.88 s (a mark costs a
  *   table probe per new position). Two-cell FreeCell 3001-3100 at 2 s per deal: 19 lost, 3 -> 2
  *   unknown, 18.9M -> 15.4M nodes, 12.9 s -> 10.6 s.
+ *   With the marks a longer opening paid (the marks accumulate as it restarts): on those eight
+ *   sets 5.62M nodes with 10,000 nodes alone, 5.29M with 50,000, 5.00M with 100,000, 5.03M with
+ *   200,000, 5.04M with 300,000 or 1,000,000; 6 of the 8 sets took fewer nodes with 100,000
+ *   (Winery 4001-4600 and FreeCell 4001-4600 more: 0.38M -> 0.48M, 0.89M -> 0.91M). Two-cell
+ *   FreeCell 3001-3100 at 2 s per deal: 19 lost, 2 unknown either way, 12.2 s -> 10.9 s.
  *   Earlier tuning (seeds 1001-1400) chose the opening and supermoves: Winery 1001-1200 2.50M nodes
  *   before either, 0.37M with them; FreeCell 3.81M -> 0.79M.
  *   The alternate-colour games (the Terrace family and Red and Black) run one dfs-probe per group:
@@ -175,7 +188,7 @@ interface Policy {
  *   bound, so a small enough tree is still proved lost.
  * - portfolio: dfs plus A*; astar: A* alone.
  */
-function policy(deal: Deal, kind: SearchKind): Policy {
+function policy(deal: Deal, kind: SearchKind, openingNodes = OPENING_NODES): Policy {
   const suit = deal.rules.foundationBuild === 'suit';
   const dfs = suit ? ['dfs-scored', 'dfs-plain'] : ['dfs-scored', 'dfs-random', 'dfs-random', 'dfs-random'];
   switch (kind) {
@@ -186,7 +199,8 @@ function policy(deal: Deal, kind: SearchKind): Policy {
     case 'portfolio':
       return { members: [...dfs, 'astar'] };
     case 'auto':
-      if (suit) return { opening: { search: 'dfs-restart-scored', nodes: 10_000 }, members: ['dfs-restart-scored', 'dfs-restart', 'dfs-scored', 'astar'] };
+      if (suit)
+        return { opening: { search: 'dfs-restart-scored', nodes: openingNodes }, members: ['dfs-restart-scored', 'dfs-restart', 'dfs-scored', 'astar'] };
       return { members: ['dfs-probe'] };
     default:
       return { members: kind.split('+') };
@@ -254,7 +268,7 @@ function solveWith(deal: Deal, opts: SolveOptions, tt: TranspositionTable): Solv
   const memory = new MemoryBudget(tt.megabytes * 1024 * 1024 - tt.bytes); // what the table leaves of the cap
   const kind = opts.search ?? 'auto';
   if (!isSearchKind(kind)) throw new Error(`unknown search ${JSON.stringify(kind)}`);
-  const pol = policy(deal, kind);
+  const pol = policy(deal, kind, opts.openingNodes);
   const terrace = deal.rules.terraceFamily;
   const fixedBase = terrace && typeof opts.base === 'number' ? opts.base : -1;
   const ranks = terrace && fixedBase < 0 ? baseCandidates(deal) : [fixedBase];
