@@ -11,16 +11,17 @@ export interface MoveSpec {
   count?: number;
 }
 
+const isTab = (s: GameState, p: number): boolean => p >= 0 && p < s.T;
+const isFound = (s: GameState, p: number): boolean => p >= s.FOUND0 && p < s.CELL0;
+const isCell = (s: GameState, p: number): boolean => p >= s.CELL0 && p < s.RESERVE;
+
 /** Why moving `count` cards from pile `from` to pile `to` is illegal, or null when it is legal. */
 export function moveError(s: GameState, from: number, to: number, count: number): string | null {
   const r = s.rules;
-  const isTab = (p: number) => p >= 0 && p < s.T;
-  const isFound = (p: number) => p >= s.FOUND0 && p < s.CELL0;
-  const isCell = (p: number) => p >= s.CELL0 && p < s.RESERVE;
   if (from < 0 || from >= s.nPiles || to < 0 || to >= s.nPiles) return 'no such pile';
   if (from === to) return 'a card cannot move onto its own pile';
   if (!Number.isInteger(count) || count < 1) return `bad count ${count}`;
-  if (isFound(from)) return 'cards never leave a foundation';
+  if (isFound(s, from)) return 'cards never leave a foundation';
   if (s.len[from] < count) return `${s.pileName(from)} has ${s.len[from]} card(s), not ${count}`;
   if (to === s.RESERVE) return 'nothing may be moved into the reserve';
   if (to === s.STOCK) return 'nothing may be moved into the stock';
@@ -33,25 +34,25 @@ export function moveError(s: GameState, from: number, to: number, count: number)
   }
   if (to === s.WASTE) return 'only the stock deals to the waste';
   if (firstMovePending) {
-    if (!isFound(to) || !(isTab(from) || from === s.RESERVE)) return 'the first move must put an exposed card (tableau or reserve top) on a foundation';
+    if (!isFound(s, to) || !(isTab(s, from) || from === s.RESERVE)) return 'the first move must put an exposed card (tableau or reserve top) on a foundation';
   }
   if (count > 1) {
     if (!r.runMoves) return `${r.title} moves one card at a time`;
-    if (!isTab(from) || !isTab(to)) return 'only tableau runs move as a unit, onto the tableau';
+    if (!isTab(s, from) || !isTab(s, to)) return 'only tableau runs move as a unit, onto the tableau';
     const cards = s.pile(from).slice(-count);
     for (let i = 1; i < cards.length; i++)
       if (tableauBuildError(r, cards[i - 1], cards[i]) !== null)
         return `the ${count} top cards of ${s.pileName(from)} are not a run built down in alternate colour`;
   }
   const card = s.cards[s.off[from] + s.len[from] - count]; // bottom card of what moves
-  if (from === s.RESERVE && !isFound(to) && !(r.reserveToTableau && isTab(to)))
+  if (from === s.RESERVE && !isFound(s, to) && !(r.reserveToTableau && isTab(s, to)))
     return `the reserve's top card may go ${r.reserveToTableau ? 'to a foundation or a tableau pile' : 'to a foundation only'}`;
-  if (isCell(to)) {
-    if (!isTab(from)) return 'cells take cards from the tableau only';
+  if (isCell(s, to)) {
+    if (!isTab(s, from)) return 'cells take cards from the tableau only';
     if (s.len[to] > 0) return `${s.pileName(to)} is occupied`;
     return null;
   }
-  if (isFound(to)) {
+  if (isFound(s, to)) {
     const l = s.len[to];
     if (l === 0) {
       if (s.base >= 0 && rankOf(card) !== s.base) return `${cardName(card)} cannot start a foundation: the base rank is ${rankName(s.base)}`;
@@ -61,19 +62,19 @@ export function moveError(s: GameState, from: number, to: number, count: number)
     if (l >= 13) return `${s.pileName(to)} is complete`;
     return foundationBuildError(r, s.top(to), card);
   }
-  if (isTab(to)) {
+  if (isTab(s, to)) {
     if (s.len[to] === 0) {
       switch (r.emptyPile) {
         case 'stays-empty':
           return `${s.pileName(to)} is empty and stays empty (stock and waste are exhausted)`;
         case 'single-tableau-card':
-          if (!isTab(from)) return 'an empty pile takes a single tableau card only';
+          if (!isTab(s, from)) return 'an empty pile takes a single tableau card only';
           return null;
         case 'any-card-or-run':
-          if (!isTab(from) && from !== s.WASTE) return 'an empty pile takes a tableau card or run, or the waste top';
+          if (!isTab(s, from) && from !== s.WASTE) return 'an empty pile takes a tableau card or run, or the waste top';
           return null;
         case 'any-single-card':
-          if (!isTab(from) && !isCell(from)) return 'an empty pile takes a tableau or cell card';
+          if (!isTab(s, from) && !isCell(s, from)) return 'an empty pile takes a tableau or cell card';
           return null;
       }
     }

@@ -424,7 +424,9 @@ export class GameState {
 
   /** The moves applied since load(), oldest first. */
   history(): number[] {
-    return Array.from(this.undoMove.subarray(0, this.undoTop));
+    const out = new Array<number>(this.undoTop);
+    for (let i = 0; i < this.undoTop; i++) out[i] = this.undoMove[i];
+    return out;
   }
 
   private growUndo(): void {
@@ -443,8 +445,10 @@ export class GameState {
   }
 
   pileName(p: number): string {
-    return pileNames(this)[p] ?? `pile ${p}`;
+    this.names ??= pileNames(this);
+    return this.names[p] ?? `pile ${p}`;
   }
+  private names?: string[];
 
   /** Pile index for a FORMATS.md pile name, or -1. */
   pileIndex(name: string): number {

@@ -90,26 +90,28 @@ export function addSupermoves(s: GameState, buf: Int32Array, end: number): numbe
 /** Called with each move before it is played (solve.ts checks it there); may throw. */
 export type MoveCheck = (s: GameState, m: number) => void;
 
+/** Plays one card from pile a to pile b (checked first), appending the move. */
+function play(s: GameState, a: number, b: number, out: number[], check?: MoveCheck): void {
+  const m = encodeMove(a, b, 1);
+  check?.(s, m);
+  s.apply(m);
+  out.push(m);
+}
+
 /** Plays the k-card run from tableau pile `from` to tableau pile `to` one card at a time, appending those moves. */
 function expandRun(s: GameState, from: number, to: number, k: number, out: number[], check?: MoveCheck): void {
-  const play = (a: number, b: number): void => {
-    const m = encodeMove(a, b, 1);
-    check?.(s, m);
-    s.apply(m);
-    out.push(m);
-  };
-  if (k === 1) return play(from, to);
+  if (k === 1) return play(s, from, to, out, check);
   const cells = freeCells(s);
   const empties = emptyPiles(s, to);
   if (k <= cells + 1) {
     const used: number[] = [];
     for (let c = s.CELL0; c < s.RESERVE && used.length < k - 1; c++)
       if (s.len[c] === 0) {
-        play(from, c);
+        play(s, from, c, out, check);
         used.push(c);
       }
-    play(from, to);
-    for (let i = used.length - 1; i >= 0; i--) play(used[i], to);
+    play(s, from, to, out, check);
+    for (let i = used.length - 1; i >= 0; i--) play(s, used[i], to, out, check);
     return;
   }
   if (empties === 0) throw new Error(`internal error: a supermove of ${k} cards with ${cells} free cells and no empty pile`);
