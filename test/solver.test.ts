@@ -181,6 +181,37 @@ describe('transposition table', () => {
     if (r.result === 'won') expect(replay(deal, r)).toBeNull();
   });
 
+  it('starts small and grows: no entry is lost before the whole table is in use, and clear() starts small again', () => {
+    const tt = new TranspositionTable(4);
+    const start = tt.inUseEntries;
+    expect(start).toBeLessThan(tt.capacity);
+    let i = 0;
+    const mix = (h: number) => {
+      h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+      h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+      return (h ^ (h >>> 16)) | 0;
+    };
+    const next = (): [number, number] => [mix(++i), mix(i + 0x40000000)];
+    // Until the whole table is in use, a full bucket makes it grow: nothing is evicted.
+    const keys: [number, number][] = [];
+    while (tt.inUseEntries < tt.capacity) {
+      const key = next();
+      keys.push(key);
+      expect(tt.seenOrAdd(key[0], key[1])).toBe(false);
+    }
+    expect(keys.length).toBeGreaterThan(1000);
+    expect(tt.evictions).toBe(0);
+    expect(tt.size).toBe(keys.length);
+    expect(keys.every(([a, b]) => tt.has(a, b) && tt.seenOrAdd(a, b))).toBe(true);
+    tt.clear();
+    expect(tt.inUseEntries).toBe(start);
+    expect(keys.some(([a, b]) => tt.has(a, b))).toBe(false);
+    // Filled past its capacity, it evicts and never grows beyond it.
+    for (let k = 0; k < tt.capacity * 2; k++) tt.seenOrAdd(...next());
+    expect(tt.inUseEntries).toBe(tt.capacity);
+    expect(tt.evictions).toBeGreaterThan(0);
+  });
+
   it('has() looks an entry up without storing it', () => {
     const tt = new TranspositionTable(1);
     expect(tt.has(123, 456)).toBe(false);

@@ -11,15 +11,23 @@
 // older epoch counts as empty; clear() just starts a new epoch (a real wipe once in 255 clears).
 // Analysis solves thousands of deals with one table, so this matters.
 //
-// Replacement: when a bucket is full, one of its four entries (chosen by the new key's h2 bits) is
-// overwritten. Losing an entry only means a position may be searched again: the DFS stays
+// Growth: the arrays are allocated once, at the size asked for, but an epoch starts by using only
+// the first START_BUCKETS buckets and doubles the part in use whenever a new entry finds its
+// bucket full (moving the entries whose bucket changes), until the whole table is in use. A short
+// search then touches a few hundred kilobytes rather than tens of megabytes (the processor's caches
+// hold them), and no entry is lost before the table is full.
+//
+// Replacement: when a bucket is full and the table is all in use, one of its four entries (chosen by
+// the new key's h2 bits) is overwritten. Losing an entry only means a position may be searched again: the DFS stays
 // complete (see dfs.ts), so `lost` remains a proof; the table never grows.
 
 export class TranspositionTable {
   private readonly keys: Int32Array;
   private readonly epochs: Uint8Array;
   private epoch = 1;
-  private readonly mask: number;
+  /** Buckets in use - 1 (a power of two - 1, up to maxMask). */
+  private mask: number;
+  private readonly maxMask: number;
   /** Set while a solve() uses the table: a second solve on it would clear it under the first. */
   inUse = false;
   /** Number of positions stored (up to capacity). */
@@ -34,7 +42,13 @@ export class TranspositionTable {
     while (entries * 2 * 9 <= bytes) entries *= 2;
     this.keys = new Int32Array(entries * 2);
     this.epochs = new Uint8Array(entries);
-    this.mask = entries / 4 - 1;
+    this.maxMask = entries / 4 - 1;
+    this.mask = Math.min(this.maxMask, START_BUCKETS - 1);
+  }
+
+  /** Entries in the part of the table in use (grows within an epoch up to `capacity`). */
+  get inUseEntries(): number {
+    return (this.mask + 1) * 4;
   }
 
   get capacity(): number {
@@ -53,6 +67,7 @@ export class TranspositionTable {
     }
     this.size = 0;
     this.evictions = 0;
+    this.mask = Math.min(this.maxMask, START_BUCKETS - 1);
   }
 
   /** True if (h1, h2) is stored in this epoch; stores nothing. */
@@ -88,10 +103,45 @@ export class TranspositionTable {
       }
       if (k[j << 1] === h1 && k[(j << 1) + 1] === h2) return true;
     }
+    if (this.mask < this.maxMask) {
+      this.grow();
+      return this.seenOrAdd(h1, h2);
+    }
     const j = e + (h2 >>> 30);
     k[j << 1] = h1;
     k[(j << 1) + 1] = h2;
     this.evictions++;
     return false;
   }
+
+  /**
+   * Doubles the part of the table in use: each entry of bucket b either stays (in order) or moves
+   * to bucket b + (old bucket count), which no entry of this epoch has used yet. Buckets stay
+   * filled in order, which the scans rely on.
+   */
+  private grow(): void {
+    const k = this.keys;
+    const ep = this.epochs;
+    const now = this.epoch;
+    const half = this.mask + 1;
+    const mask = (this.mask << 1) | 1;
+    for (let b = 0; b < half; b++) {
+      const first = b << 2;
+      let keep = first;
+      let put = (b + half) << 2;
+      for (let j = first; j < first + 4 && ep[j] === now; j++) {
+        const h1 = k[j << 1];
+        const h2 = k[(j << 1) + 1];
+        const to = (h1 & mask) === b ? keep++ : put++;
+        k[to << 1] = h1;
+        k[(to << 1) + 1] = h2;
+        ep[to] = now;
+      }
+      for (let j = keep; j < first + 4; j++) ep[j] = 0; // 0 is no epoch: empty
+    }
+    this.mask = mask;
+  }
 }
+
+/** Buckets an epoch starts with: 8,192 (32,768 entries, 288 KB). */
+const START_BUCKETS = 1 << 13;
