@@ -210,6 +210,17 @@ describe('transposition table', () => {
     for (let k = 0; k < tt.capacity * 2; k++) tt.seenOrAdd(...next());
     expect(tt.inUseEntries).toBe(tt.capacity);
     expect(tt.evictions).toBeGreaterThan(0);
+    // A new epoch grows again over the slots the earlier ones left: their keys are not seen.
+    tt.clear();
+    const fresh: [number, number][] = [];
+    while (tt.inUseEntries < tt.capacity) {
+      const key = next();
+      fresh.push(key);
+      tt.seenOrAdd(key[0], key[1]);
+    }
+    expect(tt.evictions).toBe(0);
+    expect(fresh.every(([a, b]) => tt.has(a, b))).toBe(true);
+    expect(keys.some(([a, b]) => tt.has(a, b))).toBe(false);
   });
 
   it('has() looks an entry up without storing it', () => {

@@ -18,8 +18,8 @@
 // hold them), and no entry is lost before the table is full.
 //
 // Replacement: when a bucket is full and the table is all in use, one of its four entries (chosen by
-// the new key's h2 bits) is overwritten. Losing an entry only means a position may be searched again: the DFS stays
-// complete (see dfs.ts), so `lost` remains a proof; the table never grows.
+// the new key's h2 bits) is overwritten. Losing an entry only means a position may be searched
+// again: the DFS stays complete (see dfs.ts), so `lost` remains a proof; its memory never grows.
 
 export class TranspositionTable {
   private readonly keys: Int32Array;
