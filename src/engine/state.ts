@@ -52,12 +52,8 @@ function cardTables(r: RuleTable): CardTables {
   return t;
 }
 
-const namesCache = new WeakMap<RuleTable, string[]>();
-
-/** FORMATS.md's pile names by pile index (t0.., f0.., c0.., reserve, stock, waste), made once per rule table. */
+/** FORMATS.md's pile names by pile index (t0.., f0.., c0.., reserve, stock, waste). */
 function pileNames(s: GameState): string[] {
-  const hit = namesCache.get(s.rules);
-  if (hit) return hit;
   const names: string[] = [];
   for (let p = 0; p < s.nPiles; p++)
     names.push(
@@ -73,7 +69,6 @@ function pileNames(s: GameState): string[] {
                 ? 'stock'
                 : 'waste',
     );
-  namesCache.set(s.rules, names);
   return names;
 }
 
@@ -445,7 +440,7 @@ export class GameState {
   }
 
   pileName(p: number): string {
-    this.names ??= pileNames(this);
+    this.names ??= pileNames(this); // made once per state: solution checks name two piles a move
     return this.names[p] ?? `pile ${p}`;
   }
   private names?: string[];

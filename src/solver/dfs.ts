@@ -18,7 +18,7 @@ import { MAX_MOVES } from '../engine/move';
 import { generateFoundationMoves, generateOtherMoves } from '../engine/movegen';
 import type { GameState } from '../engine/state';
 import { doubled } from '../engine/typed';
-import { type OrderMode, orderOrScore, pickBest, scoreBuffer } from './order';
+import { type OrderMode, orderOrScore, pickBest } from './order';
 import { safeFoundationMove } from './prune';
 import { addSupermoves } from './supermove';
 import type { Search, SearchStats, SearchStatus } from './search';
@@ -31,11 +31,10 @@ interface DfsStorage {
   idx: Int32Array;
   end: Int32Array;
   byScore: Int32Array;
-  scores: Int32Array;
 }
 
 /**
- * Storage of released searches, reused by the next ones: allocating it (about 75 KB) costs as much
+ * Storage of released searches, reused by the next ones: allocating it (about 67 KB) costs as much
  * as a short search, and most deals of the suit-built games take a few hundred nodes. Every entry
  * is written before it is read (expand), so reused storage needs no clearing. Buffers a deep search
  * grew past POOLED_MAX are dropped rather than held for good.
@@ -52,7 +51,6 @@ function takeStorage(): DfsStorage {
       idx: new Int32Array(256),
       end: new Int32Array(256),
       byScore: new Int32Array(256),
-      scores: scoreBuffer(),
     }
   );
 }
@@ -77,7 +75,6 @@ export class DfsSearch implements Search {
   deadSkips = 0;
   /** This search's own random state (order modes 3 and 4). */
   private readonly rng = new Int32Array(1);
-  private readonly scores: Int32Array;
   readonly stats: SearchStats = { nodes: 0, unique: 0, ttHits: 0, maxDepth: 0 };
 
   /**
@@ -103,7 +100,6 @@ export class DfsSearch implements Search {
     this.idx = st.idx;
     this.end = st.end;
     this.byScore = st.byScore;
-    this.scores = st.scores;
   }
 
   /** Hands this search's storage on to the next DfsSearch; this one must not run again. */
@@ -111,7 +107,7 @@ export class DfsSearch implements Search {
     if (this.released) return;
     this.released = true;
     if (this.buf.length <= POOLED_MAX && this.idx.length <= POOLED_MAX && spare.length < SPARE_MAX)
-      spare.push({ buf: this.buf, sc: this.sc, idx: this.idx, end: this.end, byScore: this.byScore, scores: this.scores });
+      spare.push({ buf: this.buf, sc: this.sc, idx: this.idx, end: this.end, byScore: this.byScore });
   }
 
   /**
@@ -147,13 +143,9 @@ export class DfsSearch implements Search {
     } else {
       end = generateOtherMoves(this.state, this.buf, end);
       if (this.supermoves) end = addSupermoves(this.state, this.buf, end);
-      if (orderOrScore(this.state, this.buf, start, end, this.order, this.rng, this.scores)) {
-        // Picked best first as they are tried (run), not sorted: most are never tried.
-        const sc = this.sc;
-        const scores = this.scores;
-        for (let i = start; i < end; i++) sc[i] = scores[i - start];
-        byScore = 1;
-      }
+      // Scored beside the moves (sc[i] for buf[i]) and picked best first as they are tried (run),
+      // not sorted: most are never tried.
+      if (orderOrScore(this.state, this.buf, start, end, this.order, this.rng, this.sc, start)) byScore = 1;
     }
     this.byScore[d] = byScore;
     this.idx[d] = start;

@@ -69,7 +69,7 @@ export function estimate(s: GameState): number {
 }
 
 /**
- * Writes estimate() of each move's result into out[0..end-start) for the moves buf[start..end),
+ * Writes estimate() of each move's result into out[at..at+end-start) for the moves buf[start..end),
  * without playing them (suit-built games with one deck). A move's result differs from the position
  * only at its two piles: the pair under the moved cards leaves the source pile, a pair forms on
  * the target, and the cards lying on the next card a foundation needs change only if that card
@@ -77,11 +77,11 @@ export function estimate(s: GameState): number {
  * stops being empty. A foundation move also brings one card home and makes its suit's next card
  * the needed one (homeDelta). test/heuristic.test.ts checks every move against playing it.
  */
-export function childEstimates(s: GameState, buf: Int32Array, start: number, end: number, out: Int32Array): void {
+export function childEstimates(s: GameState, buf: Int32Array, start: number, end: number, out: Int32Array, at = 0): void {
   if (!s.suitFound || s.rules.decks !== 1) {
     for (let i = start; i < end; i++) {
       s.apply(buf[i]);
-      out[i - start] = estimate(s);
+      out[at + i - start] = estimate(s);
       s.undo();
     }
     return;
@@ -109,7 +109,7 @@ export function childEstimates(s: GameState, buf: Int32Array, start: number, end
     if (from >= s.RESERVE) {
       // A source the shortcut does not know (a reserve, stock or waste): none in today's suit games.
       s.apply(m);
-      out[i - start] = estimate(s);
+      out[at + i - start] = estimate(s);
       s.undo();
       continue;
     }
@@ -139,7 +139,7 @@ export function childEstimates(s: GameState, buf: Int32Array, start: number, end
       const covered = (p0 === to ? 1 : 0) + (p1 === to ? 1 : 0) + (p2 === to ? 1 : 0) + (p3 === to ? 1 : 0);
       d += COVER_WEIGHT * k * covered;
     } else d += CELL_WEIGHT; // into a cell
-    out[i - start] = base + d;
+    out[at + i - start] = base + d;
   }
 }
 

@@ -1,6 +1,6 @@
 // Move ordering for the depth-first search. Ordering never changes a verdict (every move is still
 // tried); it decides which line the search tries first, which is most of what makes it fast.
-import { MAX_MOVES, moveFrom, moveTo } from '../engine/move';
+import { moveFrom, moveTo } from '../engine/move';
 import type { GameState } from '../engine/state';
 import { childEstimates } from './heuristic';
 
@@ -23,11 +23,6 @@ export type OrderMode = 0 | 1 | 3 | 4 | 5;
  */
 export const NOISY_SCALE = 4;
 export const NOISE = 24;
-
-/** Per-search storage for move scores (a search owns one; nothing is allocated per call). */
-export function scoreBuffer(): Int32Array {
-  return new Int32Array(MAX_MOVES);
-}
 
 /**
  * Move groups for mode 4, tried in this order: to a foundation; from the waste or reserve to the
@@ -106,11 +101,11 @@ export function orderMoves(s: GameState, buf: Int32Array, start: number, end: nu
 
 /**
  * Modes 0, 3 and 4: puts buf[start..end) in the mode's order and returns false. Modes 1 and 5:
- * leaves buf as it is, writes each move's score (higher first) into scores[0..end-start) and
+ * leaves buf as it is, writes each move's score (higher first) into scores[at..at+end-start) and
  * returns true; orderMoves then sorts by it, and the DFS instead picks the best move when it comes
  * to it (pickBest), which gives the same order without sorting moves it never tries.
  */
-export function orderOrScore(s: GameState, buf: Int32Array, start: number, end: number, mode: OrderMode, rng: Int32Array, scores: Int32Array): boolean {
+export function orderOrScore(s: GameState, buf: Int32Array, start: number, end: number, mode: OrderMode, rng: Int32Array, scores: Int32Array, at = 0): boolean {
   if (mode === 0) return false;
   if (mode === 4) {
     // Stable sort by group (insertion sort: lists are short), then shuffle within each group.
@@ -153,10 +148,10 @@ export function orderOrScore(s: GameState, buf: Int32Array, start: number, end: 
   const n = end - start;
   if (s.suitFound && (mode === 1 || mode === 5)) {
     // Suit-built games: try first the move whose result looks closest to a win.
-    childEstimates(s, buf, start, end, scores);
-    if (mode === 1) for (let i = 0; i < n; i++) scores[i] = -scores[i];
-    else for (let i = 0; i < n; i++) scores[i] = -scores[i] * NOISY_SCALE + (xorshift(rng) % NOISE);
-  } else for (let i = 0; i < n; i++) scores[i] = score(s, buf[start + i]);
+    childEstimates(s, buf, start, end, scores, at);
+    if (mode === 1) for (let i = at; i < at + n; i++) scores[i] = -scores[i];
+    else for (let i = at; i < at + n; i++) scores[i] = -scores[i] * NOISY_SCALE + (xorshift(rng) % NOISE);
+  } else for (let i = 0; i < n; i++) scores[at + i] = score(s, buf[start + i]);
   return true;
 }
 
