@@ -16,7 +16,8 @@ import { moveGroup, NOISE, NOISY_SCALE, orderMoves, pickBest, orderOrScore } fro
 import { safeFoundationMove } from '../src/solver/prune';
 import { geometric, luby, lubyTerm, RestartingDfs } from '../src/solver/restart';
 import { addSupermoves } from '../src/solver/supermove';
-import { isSearchKind, OPENING_NODES, SEARCHES, solve, type SolveResult } from '../src/solver/solve';
+import { MetaDfs } from '../src/solver/meta';
+import { isSearchKind, META_AFTER, SEARCHES, solve, type SolveResult } from '../src/solver/solve';
 import { TranspositionTable } from '../src/solver/tt';
 import { ALL_VARIANTS, ALT_COLOUR, endgame, positionDeal, unplayedPosition } from './helpers';
 
@@ -33,7 +34,7 @@ describe('search registry and policies', () => {
     expect(() => solve(dealFromSeed(getRules('winery'), 1), { search: 'nope' })).toThrow(/unknown search/);
   });
 
-  it('every search alone: its wins replay, and the hand-made lost positions are proved lost', () => {
+  it('every search alone: its wins replay, and the hand-made lost positions are proved lost (the meta-move DFS never says lost)', () => {
     const signoraLost = positionDeal('signora', { tableau: ['5D 6C'], foundations: { 0: '7C 8H 9S TD JC QH KS AD 2C 3H 4S' }, base: '7', rest: 'none' });
     const kings = ['KC', 'KD', 'KH', 'KS', 'KC', 'KD', 'KH', 'KS'];
     const aces = { 0: 'AC', 1: 'AD', 2: 'AH', 3: 'AS', 4: 'AC', 5: 'AD', 6: 'AH', 7: 'AS' };
@@ -41,7 +42,7 @@ describe('search registry and policies', () => {
     for (const name of Object.keys(SEARCHES)) {
       for (const lost of [signoraLost, rbLost]) {
         const r = solve(lost, { search: name, maxNodes: 50_000 });
-        expect(r.result, name).toBe('lost');
+        expect(r.result, name).toBe(name === 'dfs-meta' ? 'unknown' : 'lost');
         expect(r.proof, name).toBe(r.result === 'lost' ? 'exhaustive' : undefined);
       }
       let won = 0;
@@ -74,27 +75,38 @@ describe('search registry and policies', () => {
     }
   });
 
-  it('the suit games open with the restarting heuristic DFS alone: easy deals are won within its 100,000 nodes', () => {
+  it('the suit games open with the restarting heuristic DFS alone, then in turns with the meta-move DFS', () => {
     let opened = 0;
+    let turns = 0;
     for (const v of ['winery', 'freecell'])
       for (let seed = 1; seed <= 10; seed++) {
         const deal = dealFromSeed(getRules(v), seed);
-        const r = solve(deal, { maxNodes: 1_000_000 });
-        const alone = solve(deal, { search: 'dfs-restart-scored', maxNodes: OPENING_NODES });
-        // Won by the opening: the same line, found with the same nodes, as the search alone.
+        const order: Search[] = [];
+        const r = solve(deal, { maxNodes: 1_000_000, onProgress: (_n, s) => order.push(s) });
+        expect(r.result, `${v} ${seed}`).toBe('won');
+        const alone = solve(deal, { search: 'dfs-restart-scored', maxNodes: META_AFTER });
         if (alone.result === 'won') {
+          // Won alone: the same line, found with the same nodes, as the search alone.
           opened++;
           expect(r.moveInts, `${v} ${seed}`).toEqual(alone.moveInts);
           expect(r.stats.nodes, `${v} ${seed}`).toBe(alone.stats.nodes);
-        } else expect(r.stats.nodes, `${v} ${seed}`).toBeGreaterThan(OPENING_NODES);
+          continue;
+        }
+        // Then the two take turns: the heuristic DFS, the meta-move DFS, the heuristic DFS, ...
+        expect(order[0].stats.nodes, `${v} ${seed}`).toBeGreaterThanOrEqual(META_AFTER);
+        const [heuristic, meta] = order;
+        if (meta) expect(meta, `${v} ${seed}`).not.toBe(heuristic);
+        for (let i = 1; i < Math.min(order.length, 6); i++) expect(order[i], `${v} ${seed} turn ${i}`).toBe(i % 2 === 1 ? meta : heuristic);
+        turns++;
       }
-    expect(opened).toBeGreaterThan(10);
+    expect(opened).toBeGreaterThan(5);
+    expect(turns).toBeGreaterThan(0);
   });
 });
 
 describe('the opening goes on', () => {
   // With a 10,000-node opening (openingNodes), so that deals that outlast it are cheap to find.
-  it('after its nodes alone, the opening keeps its progress as one of four searches sharing the budget', () => {
+  it('after its nodes, the opening keeps its progress: its two searches are two of five sharing the budget', () => {
     let checked = 0;
     let wonByOpening = 0;
     for (const v of ['winery', 'freecell'])
@@ -106,18 +118,23 @@ describe('the opening goes on', () => {
         const searches: Search[] = [];
         const r = solve(deal, { maxNodes: 2_000_000, openingNodes: 10_000, onProgress: (_n, search) => searches.push(search) });
         expect(r.result, `${v} ${seed}`).toBe('won');
-        // Four searches at most: the opening is one of the four, not a fifth beside a fresh copy.
-        expect(new Set(searches).size, `${v} ${seed}`).toBeLessThanOrEqual(4);
+        // Five searches at most: the opening's two are two of the five, not beside fresh copies.
+        expect(new Set(searches).size, `${v} ${seed}`).toBeLessThanOrEqual(5);
         const opening = searches[0];
-        if (searches[searches.length - 1] === opening) {
+        const partner = searches[1]; // the meta-move DFS, in turns with it during the opening
+        const winner = searches[searches.length - 1];
+        if (winner === opening) {
           // Won by the opening, resumed: the line the same search finds alone, after as many of its own nodes.
-          wonByOpening++;
           expect(r.moveInts, `${v} ${seed}`).toEqual(alone.moveInts);
           expect(opening.stats.nodes, `${v} ${seed}`).toBe(alone.stats.nodes);
         }
-        // The opening is first in every round, so the other three never ran more than its remaining
-        // nodes each (give or take one A* expansion per slice).
-        expect(r.stats.nodes, `${v} ${seed}`).toBeLessThanOrEqual(10_000 + 4 * (alone.stats.nodes - 10_000) + 3 * 100);
+        if (winner === opening || winner === partner) wonByOpening++;
+        // The partner goes on after the opening too, as itself: no second meta-move DFS starts over.
+        expect(partner, `${v} ${seed}`).toBeInstanceOf(MetaDfs);
+        expect(new Set(searches.filter((x) => x instanceof MetaDfs)).size, `${v} ${seed}`).toBe(1);
+        // The opening's first search is first in every round, so the other four never ran more than
+        // its remaining nodes each (give or take one A* expansion per slice).
+        expect(r.stats.nodes, `${v} ${seed}`).toBeLessThanOrEqual(10_000 + 5 * alone.stats.nodes + 4 * 100);
         // Its nodes are counted once: cut short, the solve stops at the budget.
         const cut = solve(deal, { maxNodes: 10_500, openingNodes: 10_000 });
         if (cut.result === 'unknown') expect(cut.stats.nodes, `${v} ${seed}`).toBeLessThan(10_500 + 300);
@@ -205,7 +222,7 @@ describe('soundness of lost against an exhaustive plain DFS', () => {
         const deal = endgame(v, seed, cells);
         const plain = new DfsSearch(new GameState(deal), new TranspositionTable(16), 7, 0, false); // no pruning: an independent truth
         const truth = plain.run(2_000_000);
-        for (const search of ['auto', 'dfs-restart', 'dfs-restart-scored', 'dfs']) {
+        for (const search of ['auto', 'dfs-restart', 'dfs-restart-scored', 'dfs', 'dfs-meta']) {
           const r = solve(deal, { search, maxNodes: 200_000 });
           if (r.result === 'lost') {
             expect(truth, `${v} ${seed} ${search}`).toBe('lost');

@@ -80,6 +80,7 @@ export function verdictLine(res: SolveResult, opts: SolveOptions): string {
   if (res.result === 'won') return 'won';
   if (res.result === 'lost') return `lost (proved: ${res.proof === 'exhaustive' ? 'exhaustive search' : res.proof})`;
   if (res.stats.stopReason === 'memory') return `unknown (memory cap reached: ${opts.ttMb} MB, --tt-mb)`;
+  if (res.stats.stopReason === 'exhausted') return 'unknown (the searches tried every move they search, which is no proof)';
   const why = res.stats.stopReason === 'time' ? `timeout ${opts.timeoutMs} ms` : `${opts.maxNodes ?? DEFAULT_MAX_NODES} nodes`;
   return `unknown (budget ran out: ${why})`;
 }
@@ -196,7 +197,9 @@ export function register(program: Command): void {
                   ? 'lost (proved)'
                   : res.stats.stopReason === 'memory'
                     ? 'unknown (memory cap reached)'
-                    : 'unknown (budget ran out)';
+                    : res.stats.stopReason === 'exhausted'
+                      ? 'unknown (searched moves exhausted, no proof)'
+                      : 'unknown (budget ran out)';
             out(`base ${rankName(b)}: ${v} ${cost}`);
           }
         }

@@ -15,8 +15,10 @@ export interface SearchStats {
  * 'lost': the search exhausted every position reachable from its root, a proof.
  * 'paused': a budget ran out; run() again to go on.
  * 'memory': the solve's memory cap (memory.ts) left the search no room to go on; it has stopped.
+ * 'exhausted': a search over only some of the moves (meta.ts) tried all it had: no proof; it has
+ * stopped.
  */
-export type SearchStatus = 'won' | 'lost' | 'paused' | 'memory';
+export type SearchStatus = 'won' | 'lost' | 'paused' | 'memory' | 'exhausted';
 
 export interface Search {
   readonly state: GameState;

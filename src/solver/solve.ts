@@ -10,6 +10,7 @@ import { GameState } from '../engine/state';
 import { AStarSearch } from './astar';
 import { DfsSearch } from './dfs';
 import { MemoryBudget } from './memory';
+import { MetaDfs, metaMovesApply } from './meta';
 import { geometric, luby, RestartingDfs } from './restart';
 import { expandSupermoves, supermovesApply } from './supermove';
 import type { Search, SearchStats } from './search';
@@ -56,8 +57,11 @@ export interface SolveStats extends SearchStats {
   nodesPerSec: number;
   ttEntries: number;
   ttEvictions: number;
-  /** Why an `unknown` stopped: the node budget, the time budget, or the memory cap (--tt-mb). */
-  stopReason?: 'nodes' | 'time' | 'memory';
+  /**
+   * Why an `unknown` stopped: the node budget, the time budget, the memory cap (--tt-mb), or every
+   * search left had tried all the moves it searches (dfs-meta alone) without a proof.
+   */
+  stopReason?: 'nodes' | 'time' | 'memory' | 'exhausted';
   /** Most memory the table and the searches' stores held at once, bytes. */
   memoryBytes: number;
 }
@@ -78,6 +82,12 @@ export interface SolveResult {
 export const DEFAULT_MAX_NODES = 2_000_000;
 /** The suit-built games' opening under `auto` (policy()). */
 export const OPENING_NODES = 100_000;
+/** Where the meta-move DFS applies (meta.ts): nodes the opening runs alone, then each one's turn. */
+export const META_AFTER = 500;
+export const META_TURN = 1000;
+/** The meta-move DFS's restarts: first run and growth (restart.ts's geometric). */
+export const META_FIRST = 500;
+export const META_GROWTH = 1.3;
 
 /** Ranks that may be chosen as base: Signora, those of exposed cards; DS/Empress, all 13; else none. */
 export function baseCandidates(deal: Deal): number[] {
@@ -105,6 +115,7 @@ export const SEARCHES: Record<string, SearchFactory> = {
   'dfs-probe': (s, tt, salt) => new RestartingDfs(s, tt, salt, 3, luby(500)),
   'dfs-restart-scored': (s, tt, salt) => new RestartingDfs(s, tt, salt, 5, geometric(500, 1.3), supermovesApply(s), supermovesApply(s)),
   astar: (s, tt, salt, o, memory) => new AStarSearch(s, tt, o.weight ?? 2, salt, memory),
+  'dfs-meta': (s, tt, salt) => new MetaDfs(s, tt, salt, geometric(META_FIRST, META_GROWTH)),
 };
 
 /** The named policies; `search` may also be registry names joined by '+' (e.g. "beam+dfs-scored"). */
@@ -115,14 +126,24 @@ export function isSearchKind(k: string): k is SearchKind {
   return (SEARCH_KINDS as readonly string[]).includes(k) || k.split('+').every((n) => n in SEARCHES);
 }
 
-/** A policy: an optional opening search that runs alone first, then the searches of each group. */
+/**
+ * The opening: `search` alone for `alone` nodes (all of `nodes` without a partner), then, with a
+ * partner, the two in turns of `turn` nodes until the opening's `nodes` are spent.
+ */
+interface Opening {
+  search: string;
+  nodes: number;
+  partner?: { search: string; alone: number; turn: number };
+}
+
+/** A policy: an optional opening (one search, or two in turns) before the searches of each group. */
 interface Policy {
   /**
    * Registry name and node budget of a search run alone, before the groups, under the caller's base
    * constraint. With a single group under that constraint it then goes on as the group's member of
    * the same name.
    */
-  opening?: { search: string; nodes: number };
+  opening?: Opening;
   /** The searches of one group (one base rank). */
   members: string[];
 }
@@ -200,7 +221,12 @@ function policy(deal: Deal, kind: SearchKind, openingNodes = OPENING_NODES): Pol
       return { members: [...dfs, 'astar'] };
     case 'auto':
       if (suit)
-        return { opening: { search: 'dfs-restart-scored', nodes: openingNodes }, members: ['dfs-restart-scored', 'dfs-restart', 'dfs-scored', 'astar'] };
+        return metaMovesApply(deal.rules)
+          ? {
+              opening: { search: 'dfs-restart-scored', nodes: openingNodes, partner: { search: 'dfs-meta', alone: META_AFTER, turn: META_TURN } },
+              members: ['dfs-restart-scored', 'dfs-meta', 'dfs-restart', 'dfs-scored', 'astar'],
+            }
+          : { opening: { search: 'dfs-restart-scored', nodes: openingNodes }, members: ['dfs-restart-scored', 'dfs-restart', 'dfs-scored', 'astar'] };
       return { members: ['dfs-probe'] };
     default:
       return { members: kind.split('+') };
@@ -235,6 +261,36 @@ function giveBack(states: GameState[]): void {
 /** Distinct table salts, one per search of a portfolio (see DfsSearch). */
 function salt(i: number): number {
   return Math.imul(i + 1, 0x9e3779b9) | 0;
+}
+
+/**
+ * Runs the opening: searches[0] alone for turns[0] nodes, then all of them in turns of turns[1]
+ * nodes, until `budget` nodes or the deadline. Only searches[0]'s `lost` is the deal's (a partner
+ * may search only some moves); a partner that stops ('exhausted', 'memory') leaves the turns.
+ */
+function runOpening(
+  searches: Search[],
+  turns: number[],
+  budget: number,
+  deadline: number,
+  onProgress?: SolveOptions['onProgress'],
+): { result: Verdict; used: number; winner?: Search; memory: boolean } {
+  let used = 0;
+  let memory = false;
+  let live = searches.slice();
+  for (let k = 0; used < budget && live.length > 0 && Date.now() < deadline; k++) {
+    const x = k === 0 ? searches[0] : live[k % live.length];
+    const before = x.stats.nodes;
+    const st = x.run(Math.min(k === 0 ? turns[0] : turns[1], budget - used), deadline);
+    used += x.stats.nodes - before;
+    onProgress?.(used, x);
+    if (st === 'won') return { result: 'won', used, winner: x, memory };
+    if (st === 'lost' && x === searches[0]) return { result: 'lost', used, memory };
+    if (st === 'memory') memory = true;
+    if (st !== 'paused') live = live.filter((y) => y !== x);
+    if (turns.length === 1 && k === 0) break;
+  }
+  return { result: 'unknown', used, memory };
 }
 
 /**
@@ -284,24 +340,30 @@ function solveWith(deal: Deal, opts: SolveOptions, tt: TranspositionTable): Solv
   let winMoves: number[] = [];
   let used = 0;
   const all: Search[] = [];
-  let opening: Search | undefined;
+  let outOfMemory = false; // a search stopped at the memory cap
+  const opened = new Map<string, Search>(); // the opening's searches by registry name
   if (pol.opening) {
-    // Alone, on the deal under the caller's constraint: its `lost` (a run that exhausted) is the deal's.
-    const o = SEARCHES[pol.opening.search](make(fixedBase), tt, salt(n++), opts, memory);
-    opening = o;
-    all.push(o);
-    const st = o.run(Math.min(pol.opening.nodes, maxNodes), deadline);
-    used = o.stats.nodes;
-    opts.onProgress?.(used, o);
-    if (st === 'won') winMoves = o.solutionMoves();
-    if (st === 'won' || st === 'lost') result = st;
+    // On the deal under the caller's constraint: the opening search's `lost` (a run that exhausted) is the deal's.
+    const o = pol.opening;
+    const searches = [o.search, ...(o.partner ? [o.partner.search] : [])].map((name) => {
+      const x = SEARCHES[name](make(fixedBase), tt, salt(n++), opts, memory);
+      opened.set(name, x);
+      all.push(x);
+      return x;
+    });
+    const turns = o.partner ? [Math.min(o.partner.alone, o.nodes), o.partner.turn] : [o.nodes];
+    const ran = runOpening(searches, turns, Math.min(o.nodes, maxNodes), deadline, opts.onProgress);
+    used = ran.used;
+    outOfMemory = ran.memory;
+    if (ran.result === 'won') winMoves = ran.winner!.solutionMoves();
+    result = ran.result;
   }
-  // With one group under the opening's own constraint, the opening goes on as the group's first
-  // member of the same name, instead of a fresh copy that would start its restarts over.
-  const goesOn = pol.opening && ranks.length === 1 && ranks[0] === fixedBase ? pol.members.indexOf(pol.opening.search) : -1;
-  const member = (r: number, name: string, i: number) => (i === goesOn && opening ? opening : SEARCHES[name](make(r), tt, salt(n++), opts, memory));
-  const groups: Search[][] = result !== 'unknown' ? [] : ranks.map((r) => pol.members.map((name, i) => member(r, name, i)));
-  all.push(...groups.flat().filter((x) => x !== opening));
+  // With one group under the opening's own constraint, the opening's searches go on as the group's
+  // members of the same names, instead of fresh copies that would start their restarts over.
+  const goesOn = ranks.length === 1 && ranks[0] === fixedBase;
+  const member = (r: number, name: string) => (goesOn && opened.get(name)) || SEARCHES[name](make(r), tt, salt(n++), opts, memory);
+  const groups: Search[][] = result !== 'unknown' ? [] : ranks.map((r) => pol.members.map((name) => member(r, name)));
+  all.push(...groups.flat().filter((x) => !all.includes(x)));
   let open = groups.filter((g) => g.length > 0);
   let proved = 0; // groups proved lost
   let slice = 4096;
@@ -323,8 +385,9 @@ function solveWith(deal: Deal, opts: SolveOptions, tt: TranspositionTable): Solv
           proved++;
           break;
         }
-        if (st === 'memory') {
-          g.splice(g.indexOf(search), 1); // out of memory: this search stops, the others go on
+        if (st === 'memory' || st === 'exhausted') {
+          if (st === 'memory') outOfMemory = true;
+          g.splice(g.indexOf(search), 1); // out of memory, or no moves left but no proof: this search stops, the others go on
           break;
         }
       }
@@ -369,7 +432,7 @@ function solveWith(deal: Deal, opts: SolveOptions, tt: TranspositionTable): Solv
       nodesPerSec: ms > 0 ? Math.round((nodes / ms) * 1000) : 0,
       ttEntries: tt.size,
       ttEvictions: tt.evictions,
-      ...(result === 'unknown' ? { stopReason: used >= maxNodes ? 'nodes' : Date.now() >= deadline ? 'time' : 'memory' } : {}),
+      ...(result === 'unknown' ? { stopReason: used >= maxNodes ? 'nodes' : Date.now() >= deadline ? 'time' : outOfMemory ? 'memory' : 'exhausted' } : {}),
       memoryBytes: tt.bytes + memory.peak,
     },
   };

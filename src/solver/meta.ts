@@ -1,0 +1,429 @@
+// Meta-move DFS ("dfs-meta"), after Freecell Solver's soft-DFS over meta-moves (its tests 0, 2,
+// 3, 4, 6 and j), for Winery and FreeCell.
+//
+// A meta-move is a short fixed sequence of single-card moves and supermoves with one purpose:
+// clear the cards above a card and send it home (DIG); clear the cards above a run and above a
+// card it may go on, then move the run there (JOIN); clear the cards above a card and put a cell's
+// card on it (CELL_ON); clear the cards above a run and move it into an empty pile (TO_EMPTY); put
+// a cell's card into an empty pile and a run on it (CELL_EMPTY_ON). Cleared cards go one at a time
+// into the free cells, then one to each empty pile. Nothing else is tried: no card goes into a cell
+// or an empty pile except as part of a meta-move, so the tree is much smaller than the single-card
+// moves' tree and a win, when the search finds one, is found in far fewer steps. The moves are
+// tried in Freecell Solver's order "0j26[34]" (its -l lg preset's thread 9): foundation moves
+// (prune.ts's safe one alone), then the groups below, the last two shuffled together.
+//
+// Like any random DFS, its cost on a deal varies by orders of magnitude with the order drawn, so
+// it restarts from the root on a schedule (restart.ts's geometric), each run with its own order and
+// table salt.
+//
+// Why it never gives a wrong verdict: every meta-move is played as the legal single-card moves and
+// supermoves (supermove.ts) it stands for, checked again when the solution is replayed (solve.ts),
+// so a `won` replays. The move set leaves out legal moves, so an exhausted tree proves nothing:
+// the search then reports 'exhausted', never 'lost'.
+import { encodeMove } from '../engine/move';
+import { generateFoundationMoves } from '../engine/movegen';
+import type { GameState } from '../engine/state';
+import type { RuleTable } from '../rules/vocabulary';
+import { doubled } from '../engine/typed';
+import { safeFoundationMove } from './prune';
+import type { Search, SearchStats, SearchStatus } from './search';
+import type { TranspositionTable } from './tt';
+
+/**
+ * True for games the meta-moves are written for: FreeCell's rules with any counts of piles and (at
+ * least one) cells: one deck, foundations by suit from the Ace, single-card moves onto the next
+ * rank up (no wrap), empty piles that take any card, nothing filled automatically.
+ */
+export function metaMovesApply(r: RuleTable): boolean {
+  return (
+    r.foundationBuild === 'suit' &&
+    r.baseRule === 'ace' &&
+    r.decks === 1 &&
+    !r.runMoves &&
+    !r.tableauWrap &&
+    r.cells > 0 &&
+    r.autoFill.length === 0 &&
+    r.reserveSize === 0 &&
+    !r.hasStock &&
+    (r.emptyPile === 'any-single-card' || r.emptyPile === 'any-card-or-run')
+  );
+}
+
+// A meta-move in a move list: MACRO | type << 24 | a | b << 6 | c << 12 | d << 18 (6 bits each).
+// Plain moves (engine/move.ts) never have bit 30 set.
+const MACRO = 1 << 30;
+const DIG = 0; // a: pile, b: index of the card to send home, c: its foundation
+const JOIN = 1; // a: source pile, b: first card of the run, c: target pile, d: index of the card it goes on
+const CELL_ON = 2; // a: cell, c: target pile, d: index of the card the cell's card goes on
+const TO_EMPTY = 3; // a: pile, b: first card of the run, d: cards in the run
+const CELL_EMPTY_ON = 4; // a: cell, b: first card of the run, c: its pile, d: cards in the run
+
+function meta(type: number, a: number, b: number, c: number, d: number): number {
+  return MACRO | (type << 24) | a | (b << 6) | (c << 12) | (d << 18);
+}
+
+/** Most cards that can move as one run with f free cells and e empty piles other than the target. */
+function capacity(f: number, e: number): number {
+  return (f + 1) << e;
+}
+
+/**
+ * Whether n cleared cards fit in f free cells and e empty piles and a k-card run can then still
+ * move onto a card (capacity with what is left).
+ */
+function fits(n: number, f: number, e: number, k: number): boolean {
+  const inCells = Math.min(n, f);
+  const inPiles = Math.min(n - inCells, e);
+  return n === inCells + inPiles && capacity(f - inCells, e - inPiles) >= k;
+}
+
+/** Index of the last card of the run (built down in alternate colour) that starts at index c of pile p. */
+function runEnd(s: GameState, p: number, c: number): number {
+  const o = s.off[p];
+  const last = s.len[p] - 1;
+  const cards = s.cards;
+  let e = c;
+  while (e < last && s.stackOK[cards[o + e] * 52 + cards[o + e + 1]] === 1) e++;
+  return e;
+}
+
+/** Moves the top n cards of tableau pile p one at a time to the first free cells, then one to each empty pile. */
+function clear(s: GameState, p: number, n: number): void {
+  for (let i = 0; i < n; i++) {
+    let to = -1;
+    for (let c = s.CELL0; c < s.RESERVE && to < 0; c++) if (s.len[c] === 0) to = c;
+    for (let q = 0; q < s.T && to < 0; q++) if (s.len[q] === 0) to = q;
+    s.apply(encodeMove(p, to, 1));
+  }
+}
+
+function firstEmptyPile(s: GameState): number {
+  for (let q = 0; q < s.T; q++) if (s.len[q] === 0) return q;
+  return -1;
+}
+
+/** Plays move list entry m (a plain move or a meta-move) on s; returns how many moves it applied. */
+export function playMeta(s: GameState, m: number): number {
+  if ((m & MACRO) === 0) {
+    s.apply(m);
+    return 1;
+  }
+  const before = s.undoTop;
+  const type = (m >> 24) & 7;
+  const a = m & 63;
+  const b = (m >> 6) & 63;
+  const c = (m >> 12) & 63;
+  const d = (m >> 18) & 63;
+  if (type === DIG) {
+    clear(s, a, s.len[a] - 1 - b);
+    s.apply(encodeMove(a, c, 1));
+  } else if (type === JOIN) {
+    const k = runEnd(s, a, b) - b + 1;
+    clear(s, c, s.len[c] - 1 - d);
+    clear(s, a, s.len[a] - b - k);
+    s.apply(encodeMove(a, c, k));
+  } else if (type === CELL_ON) {
+    clear(s, c, s.len[c] - 1 - d);
+    s.apply(encodeMove(a, c, 1));
+  } else if (type === TO_EMPTY) {
+    clear(s, a, s.len[a] - b - d);
+    s.apply(encodeMove(a, firstEmptyPile(s), d));
+  } else {
+    const e = firstEmptyPile(s);
+    s.apply(encodeMove(a, e, 1));
+    clear(s, c, s.len[c] - b - d);
+    s.apply(encodeMove(c, e, d));
+  }
+  return s.undoTop - before;
+}
+
+/**
+ * For each card c, the cards it may be built on (its parents) at parents[c * 5 + 1 ..], their count
+ * at parents[c * 5]; likewise the cards that may be built on it (children). Made once per rule
+ * table's stackOK: with alternate colours each card has two of each.
+ */
+interface Kin {
+  parents: Int8Array;
+  children: Int8Array;
+}
+const kinOf = new WeakMap<Uint8Array, Kin>();
+
+function kin(stackOK: Uint8Array): Kin {
+  let k = kinOf.get(stackOK);
+  if (!k) {
+    k = { parents: new Int8Array(52 * 5), children: new Int8Array(52 * 5) };
+    for (let c = 0; c < 52; c++)
+      for (let y = 0; y < 52; y++) {
+        if (stackOK[y * 52 + c] === 1) k.parents[c * 5 + 1 + k.parents[c * 5]++] = y;
+        if (stackOK[c * 52 + y] === 1) k.children[c * 5 + 1 + k.children[c * 5]++] = y;
+      }
+    kinOf.set(stackOK, k);
+  }
+  return k;
+}
+
+/** Index of the first card of the run (built down in alternate colour) that ends at index e of pile p. */
+function runStart(s: GameState, p: number, e: number): number {
+  const o = s.off[p];
+  const cards = s.cards;
+  let b = e;
+  while (b > 0 && s.stackOK[cards[o + b - 1] * 52 + cards[o + b]] === 1) b--;
+  return b;
+}
+
+/**
+ * Appends the meta-moves of `s` to buf[at..) in Freecell Solver's order "j26[34]": cell card to an
+ * empty pile with a run on it; cell card onto a card; runs into an empty pile; then sending buried
+ * cards home and moving runs onto cards, shuffled together (rng). Returns the new end. A pile is
+ * seen as its maximal runs, and only those with at most as many cards above them as there are free
+ * cells and empty piles to clear them into are looked at, from the top down.
+ */
+export function generateMetaMoves(s: GameState, buf: Int32Array, at: number, rng: Int32Array): number {
+  const T = s.T;
+  const len = s.len;
+  const off = s.off;
+  const cards = s.cards;
+  const stackOK = s.stackOK;
+  const cardPile = s.cardPile;
+  const cardIdx = s.cardIdx;
+  const { parents, children } = kin(stackOK);
+  let f = 0;
+  let e = 0;
+  for (let x = s.CELL0; x < s.RESERVE; x++) if (len[x] === 0) f++;
+  for (let p = 0; p < T; p++) if (len[p] === 0) e++;
+  const room = f + e;
+  let n = at;
+  // j: a cell's card into an empty pile, then a run that starts with a card that goes on it.
+  if (e > 0)
+    for (let x = s.CELL0; x < s.RESERVE; x++) {
+      if (len[x] === 0) continue;
+      const card = cards[off[x]];
+      for (let i = card * 5 + 1; i <= card * 5 + children[card * 5]; i++) {
+        const y = children[i];
+        const p = cardPile[y];
+        if (p >= T) continue;
+        const b = cardIdx[y];
+        if (b > 0 && stackOK[cards[off[p] + b - 1] * 52 + y] === 1) continue; // not where a run starts
+        const k = runEnd(s, p, b) - b + 1;
+        if (fits(len[p] - b - k, f + 1, e - 1, k)) n = put(buf, n, meta(CELL_EMPTY_ON, x, b, p, k));
+      }
+    }
+  // 2: a cell's card onto a card of its parent rank, clearing the cards above that card.
+  for (let x = s.CELL0; x < s.RESERVE; x++) {
+    if (len[x] === 0) continue;
+    const card = cards[off[x]];
+    for (let i = card * 5 + 1; i <= card * 5 + parents[card * 5]; i++) {
+      const y = parents[i];
+      const q = cardPile[y];
+      if (q >= T) continue;
+      const dc = cardIdx[y];
+      const above = len[q] - 1 - dc;
+      if (above > 0 && stackOK[y * 52 + cards[off[q] + dc + 1]] === 1) continue; // it already holds a card that fits
+      if (above <= room) n = put(buf, n, meta(CELL_ON, x, 0, q, dc));
+    }
+  }
+  // 6: a run into an empty pile, clearing the cards above it.
+  if (e > 0)
+    for (let p = 0; p < T; p++) {
+      const L = len[p];
+      for (let end = L - 1; end >= 0 && L - 1 - end <= room;) {
+        const b = runStart(s, p, end);
+        const above = L - 1 - end;
+        const inCells = Math.min(above, f);
+        const inPiles = above - inCells;
+        if (inPiles < e) {
+          const start = Math.max(b, end + 1 - capacity(f - inCells, e - inPiles - 1));
+          if (above > 0 || start > 0) n = put(buf, n, meta(TO_EMPTY, p, start, 0, end - start + 1)); // a whole pile into an empty one changes nothing
+        }
+        end = b - 1;
+      }
+    }
+  const mixed = n;
+  // 3: a buried card home, clearing the cards above it.
+  const accept = s.scratch.accept; // filled by generateFoundationMoves for this position
+  for (let p = 0; p < T; p++) {
+    const L = len[p];
+    const o = off[p];
+    for (let b = L - 2; b >= 0 && L - 1 - b <= room; b--) {
+      const fnd = accept[cards[o + b]];
+      if (fnd >= 0) n = put(buf, n, meta(DIG, p, b, fnd, 0));
+    }
+  }
+  // 4: a run onto a card of its parent rank elsewhere, clearing the cards above both.
+  for (let p = 0; p < T; p++) {
+    const L = len[p];
+    const o = off[p];
+    for (let end = L - 1; end >= 0 && L - 1 - end <= room;) {
+      const b = runStart(s, p, end);
+      const card = cards[o + b];
+      const k = end - b + 1;
+      const srcAbove = L - 1 - end;
+      end = b - 1;
+      for (let i = card * 5 + 1; i <= card * 5 + parents[card * 5]; i++) {
+        const y = parents[i];
+        const q = cardPile[y];
+        if (q >= T || q === p) continue;
+        const dc = cardIdx[y];
+        const above = len[q] - 1 - dc;
+        if (above + srcAbove > room) continue;
+        if (above > 0 && stackOK[y * 52 + cards[off[q] + dc + 1]] === 1) continue; // it already holds a card that fits
+        if (fits(above + srcAbove, f, e, k)) n = put(buf, n, meta(JOIN, p, b, q, dc));
+      }
+    }
+  }
+  shuffle(buf, mixed, n, rng);
+  return n;
+}
+
+function put(buf: Int32Array, n: number, m: number): number {
+  buf[n] = m;
+  return n + 1;
+}
+
+function shuffle(buf: Int32Array, i: number, j: number, rng: Int32Array): void {
+  let x = rng[0];
+  for (let k = j - 1; k > i; k--) {
+    x ^= x << 13; // xorshift32
+    x ^= x >>> 17;
+    x ^= x << 5;
+    const r = i + ((x >>> 0) % (k - i + 1));
+    const t = buf[k];
+    buf[k] = buf[r];
+    buf[r] = t;
+  }
+  rng[0] = x;
+}
+
+const EMPTY: Int32Array = new Int32Array(0);
+
+/** Room for one position's moves: meta-moves are a few per pile and cell pair. */
+const LIST_MAX = 4096;
+
+export class MetaDfs implements Search {
+  readonly stats: SearchStats = { nodes: 0, unique: 0, ttHits: 0, maxDepth: 0 };
+  // Allocated when the search first runs: in a portfolio most deals are won before it does.
+  private buf = EMPTY;
+  private idx = EMPTY; // next move to try at each depth
+  private end = EMPTY; // end of each depth's move list
+  private applied = EMPTY; // moves played to reach depth d (a meta-move plays several)
+  private readonly rng = new Int32Array(1);
+  private depth = -1;
+  private status: SearchStatus | 'new' = 'new';
+
+  private runs = 0;
+  private runLeft: number;
+  private salt: number;
+
+  /** `schedule`: node budget of each run from the root (restart.ts); each run has its own order and table salt. */
+  constructor(
+    readonly state: GameState,
+    private readonly tt: TranspositionTable,
+    private readonly baseSalt: number,
+    private readonly schedule: (run: number) => number = () => Infinity,
+  ) {
+    this.salt = baseSalt;
+    this.rng[0] = baseSalt | 1;
+    this.runLeft = schedule(0);
+  }
+
+  /** Back to the root with the next run's budget, salt and move order. */
+  private restart(): void {
+    while (this.depth > 0) this.takeBack(this.applied[this.depth--]);
+    this.depth = -1;
+    this.runs++;
+    this.runLeft = this.schedule(this.runs);
+    this.salt = Math.imul(this.baseSalt ^ (this.runs * 0x632be5ab), 0x9e3779b9) | 0;
+    this.rng[0] = this.salt | 1;
+    this.status = 'new';
+  }
+
+  solutionMoves(): number[] {
+    return this.state.history();
+  }
+
+  private expand(): void {
+    const d = ++this.depth;
+    if (d >= this.idx.length) {
+      this.idx = doubled(this.idx);
+      this.end = doubled(this.end);
+      this.applied = doubled(this.applied);
+    }
+    const start = d === 0 ? 0 : this.end[d - 1];
+    if (start + LIST_MAX > this.buf.length) this.buf = doubled(this.buf);
+    let end = generateFoundationMoves(this.state, this.buf, start);
+    const safe = safeFoundationMove(this.state, this.buf, start, end);
+    if (safe >= 0) {
+      this.buf[start] = this.buf[safe];
+      end = start + 1;
+    } else end = generateMetaMoves(this.state, this.buf, end, this.rng);
+    this.idx[d] = start;
+    this.end[d] = end;
+    this.stats.unique++;
+    if (d > this.stats.maxDepth) this.stats.maxDepth = d;
+  }
+
+  private takeBack(n: number): void {
+    for (let i = 0; i < n; i++) this.state.undo();
+  }
+
+  /** Searches until a win, `nodeBudget` more nodes or the deadline; 'exhausted' (no proof) when a run tries every meta-move. */
+  run(nodeBudget: number, deadline = Infinity): SearchStatus {
+    let left = nodeBudget;
+    while (left > 0) {
+      const before = this.stats.nodes;
+      const step = Math.min(left, this.runLeft);
+      const st = this.runOnce(step, deadline);
+      const used = this.stats.nodes - before;
+      left -= used;
+      this.runLeft -= used;
+      if (st !== 'paused') return st;
+      if (used < step) return st; // the deadline
+      if (this.runLeft <= 0) this.restart();
+    }
+    return 'paused';
+  }
+
+  private runOnce(nodeBudget: number, deadline: number): SearchStatus {
+    if (this.status !== 'new' && this.status !== 'paused') return this.status;
+    const s = this.state;
+    const tt = this.tt;
+    const st = this.stats;
+    const salt = this.salt;
+    if (this.status === 'new') {
+      this.status = 'paused';
+      if (s.isWon()) return (this.status = 'won');
+      if (!metaMovesApply(s.rules)) return (this.status = 'exhausted'); // a game the meta-moves are not written for
+      if (this.buf.length === 0) {
+        this.buf = new Int32Array(1 << 14);
+        this.idx = new Int32Array(256);
+        this.end = new Int32Array(256);
+        this.applied = new Int32Array(256);
+      }
+      tt.seenOrAdd(s.h1 ^ salt, s.h2 ^ salt);
+      this.expand();
+    }
+    const stop = st.nodes + nodeBudget;
+    for (;;) {
+      const d = this.depth;
+      const i = this.idx[d];
+      if (i < this.end[d]) {
+        this.idx[d] = i + 1;
+        const played = playMeta(s, this.buf[i]);
+        st.nodes++;
+        if (s.isWon()) return (this.status = 'won');
+        if (tt.seenOrAdd(s.h1 ^ salt, s.h2 ^ salt)) {
+          st.ttHits++;
+          this.takeBack(played);
+        } else {
+          this.expand(); // may grow `applied`
+          this.applied[d + 1] = played;
+        }
+        if (st.nodes >= stop || ((st.nodes & 1023) === 0 && Date.now() >= deadline)) return (this.status = 'paused');
+      } else {
+        if (d === 0) return (this.status = 'exhausted');
+        this.takeBack(this.applied[d]);
+        this.depth = d - 1;
+      }
+    }
+  }
+}
