@@ -105,7 +105,8 @@ type SearchFactory = (state: GameState, tt: TranspositionTable, salt: number, op
  * short runs; dfs-restart-scored: the same over the suit games' heuristic order with noise,
  * restarting sooner (500 nodes, growing by 1.3). Both restarting searches add supermoves
  * (supermove.ts) where they apply, and there their runs share dead marks (restart.ts); astar:
- * weighted A*.
+ * weighted A*; dfs-meta: a DFS over Freecell Solver's meta-moves (meta.ts: FreeCell's rules only,
+ * elsewhere it stops at once), restarting like dfs-restart-scored; it never proves a loss.
  */
 export const SEARCHES: Record<string, SearchFactory> = {
   'dfs-scored': (s, tt, salt) => new DfsSearch(s, tt, salt, 1),
@@ -153,8 +154,9 @@ interface Policy {
  * - dfs: suit-built games, the heuristic DFS and a plain DFS; alternate-colour games, the scored
  *   DFS and three randomly ordered DFS (the policy of the earlier published runs).
  * - auto (the default): suit-built games open with the restarting heuristic DFS with supermoves
- *   alone for 100,000 nodes (10,000 before the dead marks), which wins most deals in a few hundred;
- *   then it goes on, sharing the
+ *   for 100,000 nodes (10,000 before the dead marks), which wins most deals in a few hundred; in
+ *   FreeCell's rules it runs alone for 500 and then in turns with dfs-meta (below). Then it goes
+ *   on, sharing the
  *   budget with the group-random restarting DFS (dfs-restart), the scored DFS (complete: it proves
  *   losses) and A* (which finds wins the DFS misses, with two free cells above all). The cost is in
  *   the few deals the heuristic DFS does not win quickly, and the random restarts win many of those
@@ -196,6 +198,24 @@ interface Policy {
  *   FreeCell 3001-3100 at 2 s per deal: 19 lost, 2 unknown either way, 12.2 s -> 10.9 s.
  *   Earlier tuning (seeds 1001-1400) chose the opening and supermoves: Winery 1001-1200 2.50M nodes
  *   before either, 0.37M with them; FreeCell 3.81M -> 0.79M.
+ *   Then the meta-move DFS (dfs-meta, meta.ts) joined the opening where it applies (FreeCell's
+ *   rules, which Winery follows with 10 piles and 2 cells): the heuristic DFS alone for META_AFTER
+ *   = 500 nodes (most deals are won by then), then the two in turns of META_TURN = 1,000 nodes
+ *   until the opening's 100,000; then dfs-meta is a group member beside the others. On the eight
+ *   sets above: 5.00M nodes and 5.85-6.02 s (two runs) -> 2.82M and 3.71-4.28 s, alternating
+ *   builds; two-cell FreeCell 3001-3100 at 2 s per deal: 19 lost either way, unknown 2 -> 0,
+ *   10.5 s -> 5.9 s. The two are good at different deals: on Winery and FreeCell 3001-3600 the
+ *   deals the heuristic DFS needs over 1,000 nodes for took it 6,100 on average, the meta-move DFS
+ *   alone 1,450 (and 800 on the others, against the heuristic DFS's 270). Within 2% of these
+ *   nodes on the eight sets, and no faster (timings here vary by 10%): 200 or 1,000 nodes alone;
+ *   turns of 250, 500, 2,000 or 4,000; meta runs from 250 nodes, or growing by 1.15 or 1.5; dead
+ *   marks in dfs-meta; the safe foundation moves played as part of the meta-move before them.
+ *   More nodes: none alone (+18%) or 2,000 (+6%); the meta-moves all shuffled together (+3%) or
+ *   the runs first (+4%); a third search in the turns: another dfs-meta (+1%), dfs-restart (+16%)
+ *   or A* (+23%). Replayed offline on each search's own nodes to a win, the best of five meta and
+ *   heuristic searches per deal would take a quarter of the time of the schedules tried, and a
+ *   third search in them saved 3-8%. Ordering the meta-moves by the heuristic (each played and
+ *   scored) took a third of the nodes but three times the time per node.
  *   The alternate-colour games (the Terrace family and Red and Black) run one dfs-probe per group:
  *   a random DFS (foundation moves first) restarted on Luby's schedule of 500-node runs, mostly
  *   short probes deep into the deal. On the tuning seeds 10001-10100 at 1,000,000 nodes per deal,
