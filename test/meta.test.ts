@@ -67,6 +67,7 @@ describe('meta-moves', () => {
     const r = solve(dealFromSeed(getRules('signora'), 1), { search: 'dfs-meta', maxNodes: 10_000 });
     expect(r.result).toBe('unknown');
     expect(r.stats.nodes).toBe(0);
+    expect(r.stats.stopReason).toBe('exhausted');
   });
 });
 
