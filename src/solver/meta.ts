@@ -27,17 +27,20 @@ import type { GameState } from '../engine/state';
 import type { RuleTable } from '../rules/vocabulary';
 import { doubled } from '../engine/typed';
 import { safeFoundationMove } from './prune';
+import { runSalt } from './restart';
 import type { Search, SearchStats, SearchStatus } from './search';
 import type { TranspositionTable } from './tt';
 
 /**
  * True for games the meta-moves are written for: FreeCell's rules with any counts of piles and (at
  * least one) cells: one deck, foundations by suit from the Ace, single-card moves onto the next
- * rank up (no wrap), empty piles that take any card, nothing filled automatically.
+ * rank up in the other colour (no wrap), empty piles that take any card, nothing filled
+ * automatically. (kin() relies on the alternate colours: each card has two parents.)
  */
 export function metaMovesApply(r: RuleTable): boolean {
   return (
     r.foundationBuild === 'suit' &&
+    r.tableauBuild === 'down-alt-colour' &&
     r.baseRule === 'ace' &&
     r.decks === 1 &&
     !r.runMoves &&
@@ -211,7 +214,11 @@ function runStart(s: GameState, p: number, e: number): number {
  * empty pile with a run on it; cell card onto a card; runs into an empty pile; then sending buried
  * cards home and moving runs onto cards, shuffled together (rng). Returns the new end. A pile is
  * seen as its maximal runs, and only those with at most as many cards above them as there are free
- * cells and empty piles to clear them into are looked at, from the top down.
+ * cells and empty piles to clear them into are looked at, from the top down. The caller must have
+ * called generateFoundationMoves on this position first (it fills the foundations' table the DIGs
+ * read). Two differences from Freecell Solver's tests: j does not also put two cell cards, parent
+ * and child, into an empty pile; and where a pile's top run is longer than can move into an empty
+ * pile, 6 moves the part of it that can (Freecell Solver skips it).
  */
 export function generateMetaMoves(s: GameState, buf: Int32Array, at: number, rng: Int32Array): number {
   const T = s.T;
@@ -356,9 +363,11 @@ export class MetaDfs implements Search {
     private readonly tt: TranspositionTable,
     private readonly baseSalt: number,
     private readonly schedule: (run: number) => number = () => Infinity,
+    /** Depths the stack holds before it first doubles (a test makes it small to exercise growth). */
+    private readonly stackSize = 256,
   ) {
-    this.salt = baseSalt;
-    this.rng[0] = baseSalt | 1;
+    this.salt = runSalt(baseSalt, 0);
+    this.rng[0] = this.salt | 1;
     this.runLeft = schedule(0);
   }
 
@@ -368,7 +377,7 @@ export class MetaDfs implements Search {
     this.depth = -1;
     this.runs++;
     this.runLeft = this.schedule(this.runs);
-    this.salt = Math.imul(this.baseSalt ^ (this.runs * 0x632be5ab), 0x9e3779b9) | 0;
+    this.salt = runSalt(this.baseSalt, this.runs);
     this.rng[0] = this.salt | 1;
     this.status = 'new';
   }
@@ -436,9 +445,9 @@ export class MetaDfs implements Search {
       if (!metaMovesApply(s.rules)) return (this.status = 'exhausted'); // a game the meta-moves are not written for
       if (this.buf.length === 0) {
         this.buf = new Int32Array(1 << 14);
-        this.idx = new Int32Array(256);
-        this.end = new Int32Array(256);
-        this.applied = new Int32Array(256);
+        this.idx = new Int32Array(this.stackSize);
+        this.end = new Int32Array(this.stackSize);
+        this.applied = new Int32Array(this.stackSize);
       }
       tt.seenOrAdd(s.h1 ^ salt, s.h2 ^ salt);
       this.expand();

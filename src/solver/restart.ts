@@ -22,6 +22,16 @@ import type { OrderMode } from './order';
 import type { Search, SearchStats, SearchStatus } from './search';
 import type { TranspositionTable } from './tt';
 
+/**
+ * The table salt of run `run` of a restarting search whose own salt is `salt` (this file's and
+ * meta.ts's). Searches sharing a table must never share a salt: a complete search could otherwise
+ * skip positions another search stored, as if it had expanded them. solve.ts gives each search a
+ * distinct salt, and this map is a bijection of (salt ^ run * odd constant) for each run.
+ */
+export function runSalt(salt: number, run: number): number {
+  return Math.imul(salt ^ (run * 0x632be5ab), 0x9e3779b9) | 0;
+}
+
 /** The node budget of run i (i = 0, 1, 2, ...). */
 export type Schedule = (run: number) => number;
 
@@ -83,7 +93,7 @@ export class RestartingDfs implements Search {
 
   /** Each run's own table salt (and so its own move order). */
   private nextSalt(): number {
-    return Math.imul(this.salt ^ (this.runs++ * 0x632be5ab), 0x9e3779b9) | 0;
+    return runSalt(this.salt, this.runs++);
   }
 
   solutionMoves(): number[] {

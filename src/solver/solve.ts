@@ -140,9 +140,8 @@ interface Opening {
 /** A policy: an optional opening (one search, or two in turns) before the searches of each group. */
 interface Policy {
   /**
-   * Registry name and node budget of a search run alone, before the groups, under the caller's base
-   * constraint. With a single group under that constraint it then goes on as the group's member of
-   * the same name.
+   * Searches run before the groups (see Opening), under the caller's base constraint. With a single
+   * group under that constraint they then go on as the group's members of the same names.
    */
   opening?: Opening;
   /** The searches of one group (one base rank). */
@@ -319,13 +318,14 @@ function runOpening(
 /**
  * Solves one deal. A base rank applies to the Terrace family only and is ignored elsewhere.
  *
- * Policy (see `policy`): an optional opening search alone, then one group of searches per candidate
- * base rank (a single group outside the Terrace family or with a fixed base; the opening goes on in
- * that single group, as its member of the same name). The searches of the
- * groups share the node budget round-robin in slices that double up to
- * 65,536 nodes, so no single bad choice (a hopeless base rank, an unlucky first move) can sink the
- * whole budget. A rank is lost as soon as one of its searches is exhausted (each is complete by
- * itself); the deal is lost when every rank is; it is won when any search wins.
+ * Policy (see `policy`): an optional opening (one search, or two in turns), then one group of
+ * searches per candidate base rank (a single group outside the Terrace family or with a fixed base;
+ * the opening's searches go on in that single group, as its members of the same names). The
+ * searches of the groups share the node budget round-robin in slices that double up to 65,536
+ * nodes, so no single bad choice (a hopeless base rank, an unlucky first move) can sink the whole
+ * budget. A rank is lost as soon as one of its searches returns `lost` (only a complete search that
+ * tried every position does; dfs-meta, which leaves moves out, returns 'exhausted' and just stops);
+ * the deal is lost when every rank is; it is won when any search wins.
  */
 export function solve(deal: Deal, opts: SolveOptions = {}): SolveResult {
   const tt = opts.tt ?? new TranspositionTable(opts.ttMb ?? 32);
