@@ -26,6 +26,7 @@ import { generateFoundationMoves } from '../engine/movegen';
 import type { GameState } from '../engine/state';
 import type { RuleTable } from '../rules/vocabulary';
 import { doubled } from '../engine/typed';
+import { shuffle, xorshift } from './order';
 import { safeFoundationMove } from './prune';
 import { runSalt } from './restart';
 import type { Search, SearchStats, SearchStatus } from './search';
@@ -78,14 +79,7 @@ export const COST_NOISE = 8;
 
 /** Sorts buf[i..j) (meta-moves) by key, stable; keys is scratch. */
 function byCost(buf: Int32Array, i: number, j: number, rng: Int32Array, keys: Int32Array): void {
-  let x = rng[0];
-  for (let k = i; k < j; k++) {
-    x ^= x << 13; // xorshift32
-    x ^= x >>> 17;
-    x ^= x << 5;
-    keys[k - i] = ((buf[k] >>> 27) & 7) * 4 + ((x >>> 0) % COST_NOISE);
-  }
-  rng[0] = x;
+  for (let k = i; k < j; k++) keys[k - i] = ((buf[k] >>> 27) & 7) * 4 + (xorshift(rng) % COST_NOISE);
   for (let a = 1; a < j - i; a++) {
     const m = buf[i + a];
     const key = keys[a];
@@ -320,20 +314,6 @@ export function generateMetaMoves(s: GameState, buf: Int32Array, at: number, rng
 function put(buf: Int32Array, n: number, m: number): number {
   buf[n] = m;
   return n + 1;
-}
-
-function shuffle(buf: Int32Array, i: number, j: number, rng: Int32Array): void {
-  let x = rng[0];
-  for (let k = j - 1; k > i; k--) {
-    x ^= x << 13; // xorshift32
-    x ^= x >>> 17;
-    x ^= x << 5;
-    const r = i + ((x >>> 0) % (k - i + 1));
-    const t = buf[k];
-    buf[k] = buf[r];
-    buf[r] = t;
-  }
-  rng[0] = x;
 }
 
 const EMPTY: Int32Array = new Int32Array(0);

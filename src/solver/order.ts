@@ -37,7 +37,8 @@ export function moveGroup(s: GameState, m: number): number {
   return to < s.T ? 2 : 3;
 }
 
-function xorshift(rng: Int32Array): number {
+/** The next number (unsigned 32-bit) of the xorshift32 generator whose state is rng[0]. */
+export function xorshift(rng: Int32Array): number {
   let x = rng[0];
   x ^= x << 13;
   x ^= x >>> 17;
@@ -47,7 +48,7 @@ function xorshift(rng: Int32Array): number {
 }
 
 /** Shuffles buf[i..j) (Fisher-Yates with the search's own generator). */
-function shuffle(buf: Int32Array, i: number, j: number, rng: Int32Array): void {
+export function shuffle(buf: Int32Array, i: number, j: number, rng: Int32Array): void {
   for (let k = j - 1; k > i; k--) {
     const r = i + (xorshift(rng) % (k - i + 1));
     const t = buf[k];
