@@ -11,7 +11,7 @@
 // moves' tree and a win, when the search finds one, is found in far fewer steps. Foundation moves
 // come first (prune.ts's safe one alone); the meta-moves are generated in Freecell Solver's order
 // "j26[34]" (its -l lg preset's thread 9, the last two kinds shuffled together) and then tried by
-// the number of cards they clear, fewest first, with noise (byCost).
+// the number of cards they clear, fewest first, with noise (scoreByCost).
 //
 // Like any random DFS, its cost on a deal varies by orders of magnitude with the order drawn, so
 // it restarts from the root on a schedule (restart.ts's geometric), each run with its own order and
@@ -26,8 +26,9 @@ import { generateFoundationMoves } from '../engine/movegen';
 import type { GameState } from '../engine/state';
 import type { RuleTable } from '../rules/vocabulary';
 import { doubled } from '../engine/typed';
-import { shuffle, xorshift } from './order';
+import { pickBest, shuffle, xorshift } from './order';
 import { safeFoundationMove } from './prune';
+import { runCapacity } from './supermove';
 import { runSalt } from './restart';
 import type { Search, SearchStats, SearchStatus } from './search';
 import type { TranspositionTable } from './tt';
@@ -69,34 +70,21 @@ function meta(type: number, a: number, b: number, c: number, d: number, cleared:
 }
 
 /**
- * How the meta-move DFS orders a position's meta-moves (after generateMetaMoves' order): by the
- * cards each clears, fewest first, with noise: key = cleared * 4 + a random 0..COST_NOISE-1, so a
- * move may come before one that clears one card fewer. On the eight tuning sets of solve.ts's
+ * How the meta-move DFS orders a position's meta-moves (scoreByCost, after generateMetaMoves'
+ * order): by the cards each clears, fewest first, with noise: key = cleared * 4 + a random
+ * 0..COST_NOISE-1, so a move may come before one that clears one card fewer. On the eight tuning sets of solve.ts's
  * policy, nodes in all: 2.82M in Freecell Solver's order alone; by cleared cards with noise 1
  * (none) 2.66M, 4 2.51M, 8 2.49M, 12 2.56M, 16 2.63M.
  */
 export const COST_NOISE = 8;
 
-/** Sorts buf[i..j) (meta-moves) by key, stable; keys is scratch. */
-function byCost(buf: Int32Array, i: number, j: number, rng: Int32Array, keys: Int32Array): void {
-  for (let k = i; k < j; k++) keys[k - i] = ((buf[k] >>> 27) & 7) * 4 + (xorshift(rng) % COST_NOISE);
-  for (let a = 1; a < j - i; a++) {
-    const m = buf[i + a];
-    const key = keys[a];
-    let b = a - 1;
-    while (b >= 0 && keys[b] > key) {
-      buf[i + b + 1] = buf[i + b];
-      keys[b + 1] = keys[b];
-      b--;
-    }
-    buf[i + b + 1] = m;
-    keys[b + 1] = key;
-  }
-}
-
-/** Most cards that can move as one run with f free cells and e empty piles other than the target. */
-function capacity(f: number, e: number): number {
-  return (f + 1) << e;
+/**
+ * Writes the scores of the meta-moves buf[i..j) beside them (sc[k] for buf[k], higher tried first):
+ * -(cleared * 4 + noise). The DFS picks the best when it comes to it (order.ts's pickBest), which
+ * tries them in the order of a stable sort by that key without sorting moves it never tries.
+ */
+function scoreByCost(buf: Int32Array, sc: Int32Array, i: number, j: number, rng: Int32Array): void {
+  for (let k = i; k < j; k++) sc[k] = -(((buf[k] >>> 27) & 7) * 4 + (xorshift(rng) % COST_NOISE));
 }
 
 /**
@@ -106,7 +94,7 @@ function capacity(f: number, e: number): number {
 function fits(n: number, f: number, e: number, k: number): boolean {
   const inCells = Math.min(n, f);
   const inPiles = Math.min(n - inCells, e);
-  return n === inCells + inPiles && capacity(f - inCells, e - inPiles) >= k;
+  return n === inCells + inPiles && runCapacity(f - inCells, e - inPiles) >= k;
 }
 
 /** Index of the last card of the run (built down in alternate colour) that starts at index c of pile p. */
@@ -268,7 +256,7 @@ export function generateMetaMoves(s: GameState, buf: Int32Array, at: number, rng
         const inCells = Math.min(above, f);
         const inPiles = above - inCells;
         if (inPiles < e) {
-          const start = Math.max(b, end + 1 - capacity(f - inCells, e - inPiles - 1));
+          const start = Math.max(b, end + 1 - runCapacity(f - inCells, e - inPiles - 1));
           if (above > 0 || start > 0) n = put(buf, n, meta(TO_EMPTY, p, start, 0, end - start + 1, above)); // a whole pile into an empty one changes nothing
         }
         end = b - 1;
@@ -325,11 +313,11 @@ export class MetaDfs implements Search {
   readonly stats: SearchStats = { nodes: 0, unique: 0, ttHits: 0, maxDepth: 0 };
   // Allocated when the search first runs: in a portfolio most deals are won before it does.
   private buf = EMPTY;
+  private sc = EMPTY; // scores beside buf's moves (scoreByCost; foundation moves above them all)
   private idx = EMPTY; // next move to try at each depth
   private end = EMPTY; // end of each depth's move list
   private applied = EMPTY; // moves played to reach depth d (a meta-move plays several)
   private readonly rng = new Int32Array(1);
-  private keys = new Int32Array(256); // byCost's scratch
   private depth = -1;
   private status: SearchStatus | 'new' = 'new';
 
@@ -374,17 +362,21 @@ export class MetaDfs implements Search {
       this.applied = doubled(this.applied);
     }
     const start = d === 0 ? 0 : this.end[d - 1];
-    if (start + LIST_MAX > this.buf.length) this.buf = doubled(this.buf);
+    if (start + LIST_MAX > this.buf.length) {
+      this.buf = doubled(this.buf);
+      this.sc = doubled(this.sc);
+    }
     let end = generateFoundationMoves(this.state, this.buf, start);
     const safe = safeFoundationMove(this.state, this.buf, start, end);
     if (safe >= 0) {
       this.buf[start] = this.buf[safe];
       end = start + 1;
-    } else {
+    }
+    for (let k = start; k < end; k++) this.sc[k] = 1; // foundation moves first, in their order
+    if (safe < 0) {
       const metaStart = end;
       end = generateMetaMoves(this.state, this.buf, end, this.rng);
-      if (end - metaStart > this.keys.length) this.keys = new Int32Array(2 * (end - metaStart));
-      byCost(this.buf, metaStart, end, this.rng, this.keys);
+      scoreByCost(this.buf, this.sc, metaStart, end, this.rng);
     }
     this.idx[d] = start;
     this.end[d] = end;
@@ -425,6 +417,7 @@ export class MetaDfs implements Search {
       if (!metaMovesApply(s.rules)) return (this.status = 'exhausted'); // a game the meta-moves are not written for
       if (this.buf.length === 0) {
         this.buf = new Int32Array(1 << 14);
+        this.sc = new Int32Array(1 << 14);
         this.idx = new Int32Array(this.stackSize);
         this.end = new Int32Array(this.stackSize);
         this.applied = new Int32Array(this.stackSize);
@@ -437,6 +430,7 @@ export class MetaDfs implements Search {
       const d = this.depth;
       const i = this.idx[d];
       if (i < this.end[d]) {
+        pickBest(this.buf, this.sc, i, this.end[d]);
         this.idx[d] = i + 1;
         const played = playMeta(s, this.buf[i]);
         st.nodes++;

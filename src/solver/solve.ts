@@ -201,7 +201,7 @@ interface Policy {
  *   Then the meta-move DFS (dfs-meta, meta.ts) joined the opening where it applies (FreeCell's
  *   rules, which Winery follows with 10 piles and 2 cells): the heuristic DFS alone for META_AFTER
  *   = 500 nodes (most deals are won by then), then the two in turns of META_TURN = 1,000 nodes
- *   until the opening's 100,000; then dfs-meta is a group member beside the others. On the eight
+ *   until the opening's 100,000; then both go on as group members (see below). On the eight
  *   sets above: 5.00M nodes and 5.85-6.02 s (two runs) -> 2.82M and 3.71-4.28 s, alternating
  *   builds; two-cell FreeCell 3001-3100 at 2 s per deal: 19 lost either way, unknown 2 -> 0,
  *   10.5 s -> 5.9 s. The two are good at different deals: on Winery and FreeCell 3001-3600 the
@@ -213,11 +213,11 @@ interface Policy {
  *   More nodes: none alone (+18%) or 2,000 (+6%); the meta-moves all shuffled together (+3%) or
  *   the runs first (+4%); a third search in the turns: another dfs-meta (+1%), dfs-restart (+16%)
  *   or A* (+23%); Freecell Solver's tests 9 (a whole pile into the cells, +43%) and 7 (a cell's
- *   card into an empty pile, +3%) as more meta-moves. Replayed offline on each search's own nodes to a win, the best of five meta and
- *   heuristic searches per deal would take a quarter of the time of the schedules tried, and a
- *   third search in them saved 3-8%. Ordering the meta-moves by the heuristic (each played and
+ *   card into an empty pile, +3%) as more meta-moves. Replayed offline on each search's own nodes
+ *   to a win, the best of five meta and heuristic searches per deal would take a quarter of the
+ *   time of the schedules tried, and a third search in them saved 3-8%. Ordering the meta-moves by the heuristic (each played and
  *   scored) took a third of the nodes but three times the time per node; ordering them by the
- *   cards they clear (meta.ts's byCost) took 7% fewer nodes on the eight sets (2.82M -> 2.62M;
+ *   cards they clear (meta.ts's scoreByCost) took 7% fewer nodes on the eight sets (2.82M -> 2.62M;
  *   time, best of 3 on each set, alternating builds: 3.70-3.99 s -> 3.46-3.79 s) and two-cell
  *   FreeCell 3001-3100 7.58M -> 7.16M nodes, all 19 lost decided.
  *   After the opening, with dfs-meta the group-random restarting DFS and A* no longer paid: only

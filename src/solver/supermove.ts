@@ -21,6 +21,11 @@ export function supermovesApply(s: GameState): boolean {
   return s.suitFound && !s.rules.runMoves;
 }
 
+/** Most cards a run can move as one step with f free cells and e empty piles other than the target. */
+export function runCapacity(f: number, e: number): number {
+  return (f + 1) << e;
+}
+
 /** Free cells of `s`. */
 function freeCells(s: GameState): number {
   let n = 0;
@@ -60,8 +65,8 @@ export function addSupermoves(s: GameState, buf: Int32Array, end: number): numbe
       firstEmpty = p;
     } else tops[p] = cards[off[p] + lp - 1];
   }
-  const capOnto = (cells + 1) << empties;
-  const capEmpty = empties > 0 ? (cells + 1) << (empties - 1) : 0;
+  const capOnto = runCapacity(cells, empties);
+  const capEmpty = empties > 0 ? runCapacity(cells, empties - 1) : 0;
   if (capOnto < 2) return end;
   let n = end;
   for (let p = 0; p < T; p++) {
@@ -119,7 +124,7 @@ function expandRun(s: GameState, from: number, to: number, k: number, out: numbe
   for (let p = 0; p < s.T && e < 0; p++) if (p !== to && p !== from && s.len[p] === 0) e = p;
   // Half the capacity (the pile e takes it with the other empty piles' help), and fewer than k so
   // that every call moves fewer cards than its caller.
-  const m = Math.min(k - 1, (cells + 1) << (empties - 1));
+  const m = Math.min(k - 1, runCapacity(cells, empties - 1));
   expandRun(s, from, e, m, out, check);
   expandRun(s, from, to, k - m, out, check);
   expandRun(s, e, to, m, out, check);
