@@ -225,6 +225,19 @@ interface Policy {
  *   changed on the eight sets (no deal outlasted the opening); two-cell FreeCell at 3,000,000 nodes
  *   per deal, 3001-3300: 22.2M -> 18.9M nodes, the same 65 lost and 1 unknown; at 1,500,000,
  *   3301-3500: 13.3M -> 10.0M nodes and 13.0 s -> 9.5 s, the same 33 lost and 1 unknown.
+ *   Tried since and not kept: Freecell Solver's -l lg preset rebuilt over these meta-moves (its 14
+ *   random-DFS soft threads with their test orders, less its tests 5 and 8 and its two A*
+ *   threads, run to its prelude's quotas and then in turns of 500 nodes): alone, 787 and 633
+ *   nodes per deal on Winery and FreeCell 3001-3300 against 567 and 597 under auto; in place of
+ *   dfs-meta in the opening, 8% more nodes. Its first thread (order "01j234") alone reached a win
+ *   in a median of 187 new positions (safe moves not counted) on Winery 3001-3100, where Freecell
+ *   Solver's own took 74: these meta-moves are close to its tests but not the same, its paths are
+ *   shorter (seed 3007: 41 positions, each run of safe moves one of them; ours 90, 39 of them
+ *   single safe moves) and it backtracks less, and a portfolio of threads that each cost 2.5 times
+ *   as much does not pay.
+ *   Also not kept: dfs-meta ordering its meta-moves by the heuristic (each played and scored, noise
+ *   as the heuristic DFS): 2.63M -> 2.95M nodes on the eight sets (Winery 4001-4600 0.26M ->
+ *   0.80M), and slower per node.
  *   The alternate-colour games (the Terrace family and Red and Black) run one dfs-probe per group:
  *   a random DFS (foundation moves first) restarted on Luby's schedule of 500-node runs, mostly
  *   short probes deep into the deal. On the tuning seeds 10001-10100 at 1,000,000 nodes per deal,
