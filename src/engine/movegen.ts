@@ -16,7 +16,7 @@ import { type GameState, Empty } from './state';
  * Fills `accept` in one pass over the foundations instead of one pass per source card, and only
  * when the foundations may have changed since the last fill (most moves leave them alone).
  */
-function fillAccept(s: GameState): void {
+export function fillAccept(s: GameState): void {
   const sc = s.scratch;
   if (sc.acceptVersion === s.foundationVersion) return;
   sc.acceptVersion = s.foundationVersion;

@@ -64,6 +64,8 @@ const JOIN = 1; // a: source pile, b: first card of the run, c: target pile, d: 
 const CELL_ON = 2; // a: cell, c: target pile, d: index of the card the cell's card goes on
 const TO_EMPTY = 3; // a: pile, b: first card of the run, d: cards in the run
 const CELL_EMPTY_ON = 4; // a: cell, b: first card of the run, c: its pile, d: cards in the run
+const PILE_TO_CELLS = 5; // a: pile
+const CELLS_TO_EMPTY = 6; // a: cell holding the parent, b: cell holding the child
 
 function meta(type: number, a: number, b: number, c: number, d: number, cleared: number): number {
   return MACRO | (Math.min(cleared, 7) << 27) | (type << 24) | a | (b << 6) | (c << 12) | (d << 18);
@@ -148,6 +150,12 @@ export function playMeta(s: GameState, m: number): number {
   } else if (type === TO_EMPTY) {
     clear(s, a, s.len[a] - b - d);
     s.apply(encodeMove(a, firstEmptyPile(s), d));
+  } else if (type === CELLS_TO_EMPTY) {
+    const e = firstEmptyPile(s);
+    s.apply(encodeMove(a, e, 1));
+    s.apply(encodeMove(b, e, 1));
+  } else if (type === PILE_TO_CELLS) {
+    clear(s, a, s.len[a]);
   } else {
     const e = firstEmptyPile(s);
     s.apply(encodeMove(a, e, 1));
@@ -191,6 +199,19 @@ function runStart(s: GameState, p: number, e: number): number {
   return b;
 }
 
+/** Free cells of `s`: with emptyPiles, the room the meta-moves clear cards into. */
+function freeCells(s: GameState): number {
+  let f = 0;
+  for (let x = s.CELL0; x < s.RESERVE; x++) if (s.len[x] === 0) f++;
+  return f;
+}
+
+function emptyPiles(s: GameState): number {
+  let e = 0;
+  for (let p = 0; p < s.T; p++) if (s.len[p] === 0) e++;
+  return e;
+}
+
 /**
  * Appends the meta-moves of `s` to buf[at..) in Freecell Solver's order "j26[34]": cell card to an
  * empty pile with a run on it; cell card onto a card; runs into an empty pile; then sending buried
@@ -203,36 +224,73 @@ function runStart(s: GameState, p: number, e: number): number {
  * pile, 6 moves the part of it that can (Freecell Solver skips it).
  */
 export function generateMetaMoves(s: GameState, buf: Int32Array, at: number, rng: Int32Array): number {
-  const T = s.T;
-  const len = s.len;
-  const off = s.off;
-  const cards = s.cards;
-  const stackOK = s.stackOK;
-  const cardPile = s.cardPile;
-  const cardIdx = s.cardIdx;
-  const { parents, children } = kin(stackOK);
-  let f = 0;
-  let e = 0;
-  for (let x = s.CELL0; x < s.RESERVE; x++) if (len[x] === 0) f++;
-  for (let p = 0; p < T; p++) if (len[p] === 0) e++;
+  const f = freeCells(s);
+  const e = emptyPiles(s);
+  let n = metaJ(s, buf, at, f, e);
+  n = meta2(s, buf, n, f, e);
+  n = meta6(s, buf, n, f, e);
+  const mixed = n;
+  n = meta3(s, buf, n, f, e);
+  n = meta4(s, buf, n, f, e);
+  shuffle(buf, mixed, n, rng);
+  return n;
+}
+
+/** Appends the meta-moves of Freecell Solver's test `t` (a character code: j, 2, 3, 4, 6 or 9). */
+export function metaTest(s: GameState, t: number, buf: Int32Array, at: number, wholeTopRun = false): number {
+  const f = freeCells(s);
+  const e = emptyPiles(s);
+  if (t === 106) return metaJ(s, buf, at, f, e);
+  if (t === 50) return meta2(s, buf, at, f, e);
+  if (t === 51) return meta3(s, buf, at, f, e);
+  if (t === 52) return meta4(s, buf, at, f, e);
+  if (t === 54) return meta6(s, buf, at, f, e, wholeTopRun);
+  if (t === 57) {
+    let n = at;
+    for (let p = 0; p < s.T; p++) if (s.len[p] > 0 && s.len[p] <= f) n = put(buf, n, meta(PILE_TO_CELLS, p, 0, 0, 0, s.len[p]));
+    return n;
+  }
+  return at;
+}
+
+/** Freecell Solver's j, first part: two cells' cards, parent and child, into an empty pile. */
+export function metaJPairs(s: GameState, buf: Int32Array, at: number): number {
+  if (emptyPiles(s) === 0) return at;
+  let n = at;
+  for (let x = s.CELL0; x < s.RESERVE; x++)
+    for (let y = s.CELL0; y < s.RESERVE; y++)
+      if (x !== y && s.len[x] > 0 && s.len[y] > 0 && s.stackOK[s.cards[s.off[x]] * 52 + s.cards[s.off[y]]] === 1) n = put(buf, n, meta(CELLS_TO_EMPTY, x, y, 0, 0, 0));
+  return n;
+}
+
+/** j: a cell's card into an empty pile, then a run that starts with a card that goes on it. */
+function metaJ(s: GameState, buf: Int32Array, at: number, f: number, e: number): number {
+  if (e === 0) return at;
+  const { len, off, cards, stackOK, cardPile, cardIdx, T } = s;
+  const children = kin(stackOK).children;
+  let n = at;
+  for (let x = s.CELL0; x < s.RESERVE; x++) {
+    if (len[x] === 0) continue;
+    const card = cards[off[x]];
+    for (let i = card * 5 + 1; i <= card * 5 + children[card * 5]; i++) {
+      const y = children[i];
+      const p = cardPile[y];
+      if (p >= T) continue;
+      const b = cardIdx[y];
+      if (b > 0 && stackOK[cards[off[p] + b - 1] * 52 + y] === 1) continue; // not where a run starts
+      const k = runEnd(s, p, b) - b + 1;
+      if (fits(len[p] - b - k, f + 1, e - 1, k)) n = put(buf, n, meta(CELL_EMPTY_ON, x, b, p, k, len[p] - b - k));
+    }
+  }
+  return n;
+}
+
+/** 2: a cell's card onto a card of its parent rank, clearing the cards above that card. */
+function meta2(s: GameState, buf: Int32Array, at: number, f: number, e: number): number {
+  const { len, off, cards, stackOK, cardPile, cardIdx, T } = s;
+  const parents = kin(stackOK).parents;
   const room = f + e;
   let n = at;
-  // j: a cell's card into an empty pile, then a run that starts with a card that goes on it.
-  if (e > 0)
-    for (let x = s.CELL0; x < s.RESERVE; x++) {
-      if (len[x] === 0) continue;
-      const card = cards[off[x]];
-      for (let i = card * 5 + 1; i <= card * 5 + children[card * 5]; i++) {
-        const y = children[i];
-        const p = cardPile[y];
-        if (p >= T) continue;
-        const b = cardIdx[y];
-        if (b > 0 && stackOK[cards[off[p] + b - 1] * 52 + y] === 1) continue; // not where a run starts
-        const k = runEnd(s, p, b) - b + 1;
-        if (fits(len[p] - b - k, f + 1, e - 1, k)) n = put(buf, n, meta(CELL_EMPTY_ON, x, b, p, k, len[p] - b - k));
-      }
-    }
-  // 2: a cell's card onto a card of its parent rank, clearing the cards above that card.
   for (let x = s.CELL0; x < s.RESERVE; x++) {
     if (len[x] === 0) continue;
     const card = cards[off[x]];
@@ -246,26 +304,42 @@ export function generateMetaMoves(s: GameState, buf: Int32Array, at: number, rng
       if (above <= room) n = put(buf, n, meta(CELL_ON, x, 0, q, dc, above));
     }
   }
-  // 6: a run into an empty pile, clearing the cards above it.
-  if (e > 0)
-    for (let p = 0; p < T; p++) {
-      const L = len[p];
-      for (let end = L - 1; end >= 0 && L - 1 - end <= room;) {
-        const b = runStart(s, p, end);
-        const above = L - 1 - end;
-        const inCells = Math.min(above, f);
-        const inPiles = above - inCells;
-        if (inPiles < e) {
-          const start = Math.max(b, end + 1 - runCapacity(f - inCells, e - inPiles - 1));
-          if (above > 0 || start > 0) n = put(buf, n, meta(TO_EMPTY, p, start, 0, end - start + 1, above)); // a whole pile into an empty one changes nothing
+  return n;
+}
+
+/** 6: a run into an empty pile, clearing the cards above it. */
+function meta6(s: GameState, buf: Int32Array, at: number, f: number, e: number, wholeTopRun = false): number {
+  if (e === 0) return at;
+  const room = f + e;
+  let n = at;
+  for (let p = 0; p < s.T; p++) {
+    const L = s.len[p];
+    for (let end = L - 1; end >= 0 && L - 1 - end <= room; ) {
+      const b = runStart(s, p, end);
+      const above = L - 1 - end;
+      const inCells = Math.min(above, f);
+      const inPiles = above - inCells;
+      if (inPiles < e) {
+        const start = Math.max(b, end + 1 - runCapacity(f - inCells, e - inPiles - 1));
+        if (wholeTopRun && above === 0 && start > b) {
+          end = b - 1;
+          continue;
         }
-        end = b - 1;
+        if (above > 0 || start > 0) n = put(buf, n, meta(TO_EMPTY, p, start, 0, end - start + 1, above)); // a whole pile into an empty one changes nothing
       }
+      end = b - 1;
     }
-  const mixed = n;
-  // 3: a buried card home, clearing the cards above it.
+  }
+  return n;
+}
+
+/** 3: a buried card home, clearing the cards above it (reads generateFoundationMoves' table). */
+function meta3(s: GameState, buf: Int32Array, at: number, f: number, e: number): number {
+  const { len, off, cards } = s;
+  const room = f + e;
   const accept = s.scratch.accept; // filled by generateFoundationMoves for this position
-  for (let p = 0; p < T; p++) {
+  let n = at;
+  for (let p = 0; p < s.T; p++) {
     const L = len[p];
     const o = off[p];
     for (let b = L - 2; b >= 0 && L - 1 - b <= room; b--) {
@@ -273,11 +347,19 @@ export function generateMetaMoves(s: GameState, buf: Int32Array, at: number, rng
       if (fnd >= 0) n = put(buf, n, meta(DIG, p, b, fnd, 0, L - 1 - b));
     }
   }
-  // 4: a run onto a card of its parent rank elsewhere, clearing the cards above both.
+  return n;
+}
+
+/** 4: a run onto a card of its parent rank elsewhere, clearing the cards above both. */
+function meta4(s: GameState, buf: Int32Array, at: number, f: number, e: number): number {
+  const { len, off, cards, stackOK, cardPile, cardIdx, T } = s;
+  const parents = kin(stackOK).parents;
+  const room = f + e;
+  let n = at;
   for (let p = 0; p < T; p++) {
     const L = len[p];
     const o = off[p];
-    for (let end = L - 1; end >= 0 && L - 1 - end <= room;) {
+    for (let end = L - 1; end >= 0 && L - 1 - end <= room; ) {
       const b = runStart(s, p, end);
       const card = cards[o + b];
       const k = end - b + 1;
@@ -295,7 +377,6 @@ export function generateMetaMoves(s: GameState, buf: Int32Array, at: number, rng
       }
     }
   }
-  shuffle(buf, mixed, n, rng);
   return n;
 }
 

@@ -11,6 +11,7 @@ import { AStarSearch } from './astar';
 import { DfsSearch } from './dfs';
 import { MemoryBudget } from './memory';
 import { MetaDfs, metaMovesApply } from './meta';
+import { SoftThreads } from './soft';
 import { geometric, luby, RestartingDfs } from './restart';
 import { expandSupermoves, supermovesApply } from './supermove';
 import type { Search, SearchStats } from './search';
@@ -85,6 +86,8 @@ export const OPENING_NODES = 100_000;
 /** Where the meta-move DFS applies (meta.ts): nodes the opening runs alone, then each one's turn. */
 export const META_AFTER = 500;
 export const META_TURN = 1000;
+/** Where the meta-move DFS applies: nodes of the soft threads (soft.ts) before the opening. */
+export const SOFT_NODES = 20_000;
 /** The meta-move DFS's restarts: first run and growth (restart.ts's geometric). */
 export const META_FIRST = 500;
 export const META_GROWTH = 1.3;
@@ -117,6 +120,7 @@ export const SEARCHES: Record<string, SearchFactory> = {
   'dfs-restart-scored': (s, tt, salt) => new RestartingDfs(s, tt, salt, 5, geometric(500, 1.3), supermovesApply(s), supermovesApply(s)),
   astar: (s, tt, salt, o, memory) => new AStarSearch(s, tt, o.weight ?? 2, salt, memory),
   'dfs-meta': (s, tt, salt) => new MetaDfs(s, tt, salt, geometric(META_FIRST, META_GROWTH)),
+  'soft-threads': (s, tt, salt) => new SoftThreads(s, tt, salt),
 };
 
 /** The named policies; `search` may also be registry names joined by '+' (e.g. "beam+dfs-scored"). */
@@ -139,6 +143,7 @@ interface Opening {
 
 /** A policy: an optional opening (one search, or two in turns) before the searches of each group. */
 interface Policy {
+  prelude?: { search: string; nodes: number };
   /**
    * Searches run before the groups (see Opening), under the caller's base constraint. With a single
    * group under that constraint they then go on as the group's members of the same names.
@@ -265,6 +270,7 @@ function policy(deal: Deal, kind: SearchKind, openingNodes = OPENING_NODES): Pol
       if (suit)
         return metaMovesApply(deal.rules)
           ? {
+              prelude: { search: 'soft-threads', nodes: SOFT_NODES },
               opening: { search: 'dfs-restart-scored', nodes: openingNodes, partner: { search: 'dfs-meta', alone: META_AFTER, turn: META_TURN } },
               members: ['dfs-restart-scored', 'dfs-meta', 'dfs-scored'],
             }
@@ -385,7 +391,17 @@ function solveWith(deal: Deal, opts: SolveOptions, tt: TranspositionTable): Solv
   const all: Search[] = [];
   let outOfMemory = false; // a search stopped at the memory cap
   const opened = new Map<string, Search>(); // the opening's searches by registry name
-  if (pol.opening) {
+  if (pol.prelude) {
+    const x = SEARCHES[pol.prelude.search](make(fixedBase), tt, salt(n++), opts, memory);
+    all.push(x);
+    const st = x.run(Math.min(pol.prelude.nodes, maxNodes), deadline);
+    used += x.stats.nodes;
+    if (st === 'won') {
+      result = 'won';
+      winMoves = x.solutionMoves();
+    }
+  }
+  if (pol.opening && result === 'unknown') {
     // On the deal under the caller's constraint: the opening search's `lost` (a run that exhausted) is the deal's.
     const o = pol.opening;
     const searches = [o.search, ...(o.partner ? [o.partner.search] : [])].map((name) => {
@@ -395,8 +411,8 @@ function solveWith(deal: Deal, opts: SolveOptions, tt: TranspositionTable): Solv
       return x;
     });
     const turns = o.partner ? [Math.min(o.partner.alone, o.nodes), o.partner.turn] : [o.nodes];
-    const ran = runOpening(searches, turns, Math.min(o.nodes, maxNodes), deadline, opts.onProgress);
-    used = ran.used;
+    const ran = runOpening(searches, turns, Math.min(o.nodes, maxNodes - used), deadline, opts.onProgress);
+    used += ran.used;
     outOfMemory = ran.memory;
     if (ran.result === 'won') winMoves = ran.winner!.solutionMoves();
     result = ran.result;

@@ -1,0 +1,542 @@
+// Soft threads ("soft-threads"): Freecell Solver's -l lg preset rebuilt over meta.ts's meta-moves,
+// for Winery and FreeCell.
+//
+// Freecell Solver (fc-solve 5.0) wins most FreeCell deals in under a hundred positions with a
+// portfolio of depth-first searches over meta-moves ("soft threads"), each with its own fixed order
+// of move kinds ("tests"), run in a tuned schedule of short turns (its "prelude"). Its -l lg preset
+// (presets/looking-glass.sh) has 16 of them. This file runs its 14 random-DFS threads, with their
+// test orders, depth-dependent orders, seeds and prelude, on one GameState: a thread that is
+// switched out keeps its path and replays it when switched back in. Its two A* threads are left
+// out, and so are its tests 5 and 8 (moves onto a parent in the same pile, and off one parent onto
+// another), which meta.ts does not have.
+//
+// Why the details matter: a DFS's first choices decide its cost. Freecell Solver generates each
+// test's moves in the order of its canonical state, piles and cells sorted by their cards, and sorts
+// some tests' moves by place (fcOrder); it plays every safe foundation move at once on entering a
+// position (its -sp r:tf prune, horneSafe below), and counts depth in positions it enters. With
+// all of that copied, thread "24" enters the same positions as Freecell Solver's own on each of
+// Winery seeds 3001-3030 (checked against fc-solve 5.0's -s -i output), and the preset as a whole
+// takes about half the nodes of the searches before it (solve.ts, policy()).
+//
+// It never gives a wrong verdict: every meta-move is played as legal single-card moves and
+// supermoves (meta.ts) and solve() replays the solution, checked; it leaves moves out, so when
+// every thread has tried all it has it reports 'exhausted', never 'lost'.
+import { moveFrom, moveTo, encodeMove } from '../engine/move';
+import { fillAccept, generateFoundationMoves } from '../engine/movegen';
+import type { GameState } from '../engine/state';
+import { doubled } from '../engine/typed';
+import { metaJPairs, metaTest, playMeta } from './meta';
+import { shuffle } from './order';
+import { runSalt } from './restart';
+import type { Search, SearchStats, SearchStatus } from './search';
+import type { TranspositionTable } from './tt';
+
+/**
+ * A group of tests, as in Freecell Solver's -to strings: a single test (kind PLAIN, tried alone:
+ * the next one only when its moves are used up), tests in brackets (SHUFFLED: their moves shuffled
+ * together) or in brackets followed by =asw(...) (WEIGHED: their moves stable-sorted by the cards
+ * they send home, fewest first, which is what its weighting with the first weight alone does).
+ */
+interface Group {
+  tests: string;
+  kind: number;
+}
+const PLAIN = 0;
+const SHUFFLED = 1;
+const WEIGHED = 2;
+
+/** The groups of positions at depths below `until`. */
+interface Unit {
+  until: number;
+  groups: Group[];
+}
+
+/** A thread as Freecell Solver's options give it: -to, each -dto2 (depth, order), -seed. */
+export interface ThreadSpec {
+  name: string;
+  to: string;
+  dto?: [number, string][];
+  seed?: number;
+}
+
+/** Parses a -to string ("01j234", "0[124]=asw(1)j[36]=asw(1)") into groups. */
+export function parseOrder(to: string): Group[] {
+  const out: Group[] = [];
+  for (let i = 0; i < to.length; ) {
+    if (to[i] !== '[') {
+      out.push({ tests: to[i++], kind: PLAIN });
+      continue;
+    }
+    const j = to.indexOf(']', i);
+    const tests = to.slice(i + 1, j);
+    i = j + 1;
+    let kind = SHUFFLED;
+    if (to.startsWith('=asw(', i)) {
+      kind = WEIGHED;
+      i = to.indexOf(')', i) + 1;
+    }
+    out.push({ tests, kind });
+  }
+  return out;
+}
+
+const unitsOf = new WeakMap<ThreadSpec, Unit[]>();
+
+function units(spec: ThreadSpec): Unit[] {
+  let u = unitsOf.get(spec);
+  if (u) return u;
+  const dto = spec.dto ?? [];
+  u = [{ until: dto.length ? dto[0][0] : Infinity, groups: parseOrder(spec.to) }];
+  dto.forEach(([, o], i) => u!.push({ until: i + 1 < dto.length ? dto[i + 1][0] : Infinity, groups: parseOrder(o) }));
+  unitsOf.set(spec, u);
+  return u;
+}
+
+/**
+ * The random-DFS threads of Freecell Solver 5.0's -l lg (presets/looking-glass.sh), by its names.
+ * "new" has =asw(3,20,10,0,1) in its second order, read here as =asw(1). Thread "20" has no -to:
+ * Freecell Solver's default order for a random DFS, "[01][23456789]".
+ */
+export const LG: ThreadSpec[] = [
+  { name: '24', to: '01j234', dto: [[33, '016[234j]=asw(1)']] },
+  { name: '5', to: '0[124]=asw(1)j[36]=asw(1)', dto: [[55, '016[234j]=asw(1)']] },
+  { name: '9', to: '0j26[34]', seed: 6 },
+  { name: 'sI', to: '012j[35]', dto: [[9, '[012]j[468]'], [15, '[012346j8]=asw(1)']], seed: 10468 },
+  { name: 'sF', to: '01[2345j]', dto: [[9, '012[456j]']], seed: 44250 },
+  { name: 'sH', to: '[01][2345j]', dto: [[5, '[0123][456j]'], [13, '[0123456j]=asw(1)']], seed: 18296 },
+  { name: 'sG', to: '[01][2345j]', dto: [[5, '[0123][456j]'], [13, '[0123456j]=asw(1)']], seed: 33627 },
+  { name: '32', to: '0123456j', dto: [[13, '01[8j465]=asw(1)'], [26, '26[013458j]=asw(1)']] },
+  { name: '12', to: '[01]=asw(1)[23456j89]=asw(1)' },
+  { name: 'new', to: '0123', dto: [[6, '01[2435]=asw(1)'], [13, '[0123456j]=asw(1)']] },
+  { name: 'sD', to: '[01][2345j]', dto: [[7, '[0123][456j]']], seed: 98361 },
+  { name: '10', to: '[01][23456j89]', seed: 8 },
+  { name: '20', to: '[01][23456789]', seed: 105 },
+  { name: 'sB', to: '[01][2345j]', dto: [[8, '[0123][456j]']], seed: 38693 },
+];
+
+/** lg's prelude (nodes@thread), less the turns of its A* thread "11"; then turns of STEP nodes. */
+export const LG_PRELUDE: [number, string][] = [
+  [245, '24'],
+  [230, '5'],
+  [280, '9'],
+  [412, 'sI'],
+  [400, 'sF'],
+  [490, 'sH'],
+  [428, 'sG'],
+  [760, '32'],
+  [380, '12'],
+  [281, '24'],
+  [380, '10'],
+  [76, '5'],
+  [200, 'new'],
+  [225, 'sD'],
+  [266, 'sB'],
+  [380, '24'],
+  [760, '20'],
+  [760, '24'],
+];
+export const STEP = 500;
+
+const EMPTY: Int32Array = new Int32Array(0);
+/** Room for one position's list: meta-moves are a few per pile and cell pair. */
+const LIST_MAX = 4096;
+/** gi[] of a position whose only move is a safe foundation move. */
+const SAFE = 1 << 20;
+
+interface ThreadStorage {
+  buf: Int32Array;
+  stacks: Int32Array[];
+}
+const spare: ThreadStorage[] = [];
+const SPARE_MAX = 64;
+const POOLED_MAX = 1 << 16;
+const STACKS = 7; // idx, end, start, gi, applied, fdepth, fend
+
+/** One soft thread: a DFS over meta-moves in its fixed order of tests, never restarting. */
+export class SoftThread {
+  readonly stats: SearchStats = { nodes: 0, unique: 0, ttHits: 0, maxDepth: 0 };
+  private buf = EMPTY;
+  private idx = EMPTY; // next move to try at each depth
+  private end = EMPTY; // end of each depth's current list
+  private start = EMPTY; // start of each depth's list
+  private gi = EMPTY; // next group to generate at each depth (SAFE: a safe move only)
+  private applied = EMPTY; // moves played to reach each depth
+  private fdepth = EMPTY; // Freecell Solver's depth: a run of safe moves is one step
+  private fend = EMPTY; // end of the foundation moves kept at the start of each depth's list
+  private depth = -1;
+  private status: SearchStatus | 'new' = 'new';
+  private readonly rng = new Int32Array(1);
+  private readonly units: Unit[];
+  /** Moves from the root while switched out (SoftThreads). */
+  path: number[] = [];
+
+  constructor(
+    readonly spec: ThreadSpec,
+    private readonly tt: TranspositionTable,
+    private readonly salt: number,
+    /** Depths the stacks hold before they first double (a test makes it small to exercise growth). */
+    private readonly stackSize = 256,
+  ) {
+    this.units = units(spec);
+    this.rng[0] = Math.imul(spec.seed ?? 1, 0x9e3779b1) | 1;
+  }
+
+  get live(): boolean {
+    return this.status === 'new' || this.status === 'paused';
+  }
+
+  private groupsAt(fd: number): Group[] {
+    const u = this.units;
+    for (let i = 0; i < u.length - 1; i++) if (fd < u[i].until) return u[i].groups;
+    return u[u.length - 1].groups;
+  }
+
+  private grow(): void {
+    this.idx = doubled(this.idx);
+    this.end = doubled(this.end);
+    this.start = doubled(this.start);
+    this.gi = doubled(this.gi);
+    this.applied = doubled(this.applied);
+    this.fdepth = doubled(this.fdepth);
+    this.fend = doubled(this.fend);
+  }
+
+  /** Enters the position s is at, one deeper: its foundation moves, or its safe one alone. */
+  private enter(s: GameState): void {
+    const d = ++this.depth;
+    if (d >= this.idx.length) this.grow();
+    const start = d === 0 ? 0 : this.end[d - 1];
+    if (start + LIST_MAX > this.buf.length) this.buf = doubled(this.buf);
+    this.start[d] = start;
+    // Reached by a safe move from a position itself reached by one: the same depth for Freecell Solver.
+    const chain = d > 1 && this.gi[d - 1] === SAFE && this.gi[d - 2] === SAFE;
+    this.fdepth[d] = d === 0 ? 0 : this.fdepth[d - 1] + (chain ? 0 : 1);
+    const end = generateFoundationMoves(s, this.buf, start);
+    const safe = horneSafe(s, this.buf, start, end);
+    if (safe >= 0) {
+      this.buf[start] = this.buf[safe];
+      this.end[d] = start + 1;
+      this.idx[d] = start;
+      this.gi[d] = SAFE;
+    } else {
+      this.fend[d] = end; // kept for tests 0 and 1
+      this.idx[d] = this.end[d] = end;
+      this.gi[d] = 0;
+    }
+    this.stats.unique++;
+    if (d > this.stats.maxDepth) this.stats.maxDepth = d;
+  }
+
+  /** Generates the next group with moves at depth d (s at that position); false when none is left. */
+  private nextGroup(s: GameState, d: number): boolean {
+    const groups = this.groupsAt(this.fdepth[d]);
+    const start = this.fend[d];
+    while (this.gi[d] < groups.length) {
+      const g = groups[this.gi[d]++];
+      let n = start;
+      for (let t = 0; t < g.tests.length; t++) n = this.test(s, g.tests.charCodeAt(t), n, d);
+      if (n === start) continue;
+      if (g.kind === SHUFFLED) shuffle(this.buf, start, n, this.rng);
+      else if (g.kind === WEIGHED) sortHomeLast(s, this.buf, start, n);
+      this.idx[d] = start;
+      this.end[d] = n;
+      return true;
+    }
+    return false;
+  }
+
+  /** Appends the moves of Freecell Solver's test t (a character code) at depth d, in its order. */
+  private test(s: GameState, t: number, n: number, d: number): number {
+    const buf = this.buf;
+    let e = n;
+    if (t === 48 || t === 49) {
+      // 0: tableau tops home; 1: cells' cards home (from the list enter() kept)
+      for (let i = this.start[d]; i < this.fend[d]; i++) {
+        const f = moveFrom(buf[i]);
+        if (t === 48 ? f < s.T : f >= s.CELL0 && f < s.RESERVE) buf[e++] = buf[i];
+      }
+    } else if (t === 55) {
+      // 7: a cell's card into the first empty pile
+      let to = -1;
+      for (let q = 0; q < s.T && to < 0; q++) if (s.len[q] === 0) to = q;
+      if (to >= 0) for (let x = s.CELL0; x < s.RESERVE; x++) if (s.len[x] > 0) buf[e++] = encodeMove(x, to, 1);
+    } else {
+      if (t === 51) fillAccept(s); // the foundations' table, for the DIGs
+      if (t === 106) e = metaJPairs(s, buf, e);
+      e = metaTest(s, t, buf, e, true);
+    }
+    return fcOrder(s, t, buf, n, e);
+  }
+
+  /** Runs up to `budget` nodes from this thread's position, which s must be at. */
+  run(s: GameState, budget: number): SearchStatus {
+    if (!this.live) return this.status as SearchStatus;
+    const tt = this.tt;
+    const st = this.stats;
+    const salt = this.salt;
+    if (this.status === 'new') {
+      this.status = 'paused';
+      if (s.isWon()) return (this.status = 'won');
+      if (this.buf.length === 0) this.take();
+      tt.seenOrAdd(s.h1 ^ salt, s.h2 ^ salt);
+      this.enter(s);
+    }
+    const stop = st.nodes + budget;
+    for (;;) {
+      const d = this.depth;
+      const i = this.idx[d];
+      if (i < this.end[d]) {
+        this.idx[d] = i + 1;
+        const played = playMeta(s, this.buf[i]);
+        st.nodes++;
+        if (s.isWon()) return (this.status = 'won');
+        if (tt.seenOrAdd(s.h1 ^ salt, s.h2 ^ salt)) {
+          st.ttHits++;
+          for (let k = 0; k < played; k++) s.undo();
+        } else {
+          this.enter(s); // may grow `applied`
+          this.applied[d + 1] = played;
+        }
+        if (st.nodes >= stop) return (this.status = 'paused');
+      } else if (!this.nextGroup(s, d)) {
+        if (d === 0) return (this.status = 'exhausted');
+        for (let k = 0; k < this.applied[d]; k++) s.undo();
+        this.depth = d - 1;
+      }
+    }
+  }
+
+  private take(): void {
+    let st = spare.pop();
+    if (st && st.stacks[0].length !== this.stackSize) st = undefined; // a test's small stacks
+    this.buf = st?.buf ?? new Int32Array(1 << 14);
+    const stacks = st?.stacks ?? Array.from({ length: STACKS }, () => new Int32Array(this.stackSize));
+    [this.idx, this.end, this.start, this.gi, this.applied, this.fdepth, this.fend] = stacks;
+  }
+
+  /** Hands this thread's storage on to later threads; it must not run again. */
+  release(): void {
+    if (this.buf.length === 0) return;
+    const stacks = [this.idx, this.end, this.start, this.gi, this.applied, this.fdepth, this.fend];
+    if (this.buf.length <= POOLED_MAX && this.idx.length === this.stackSize && spare.length < SPARE_MAX)
+      spare.push({ buf: this.buf, stacks });
+    this.buf = EMPTY;
+    this.status = 'exhausted';
+  }
+}
+
+/**
+ * Stable sort of buf[i..j) by the cards each move sends home, fewest first: Freecell Solver's
+ * =asw(1) in a depth-first search, which sorts by its rating (cards home) ascending.
+ */
+function sortHomeLast(s: GameState, buf: Int32Array, i: number, j: number): void {
+  for (let a = i + 1; a < j; a++) {
+    const m = buf[a];
+    const km = homeKey(s, m);
+    let b = a;
+    while (b > i && homeKey(s, buf[b - 1]) > km) {
+      buf[b] = buf[b - 1];
+      b--;
+    }
+    buf[b] = m;
+  }
+}
+
+function homeKey(s: GameState, m: number): number {
+  if (m & (1 << 30)) return ((m >> 24) & 7) === 0 ? 1 : 0; // a DIG sends its card home
+  const to = moveTo(m);
+  return to >= s.FOUND0 && to < s.CELL0 ? 1 : 0;
+}
+
+const suitCount = new Int32Array(4);
+
+/**
+ * Freecell Solver's safe foundation move (its calc_foundation.h, used by the -sp r:tf prune): a
+ * card of rank r (Ace 1) goes home at once when the foundations of the other colour hold rank r-2
+ * and the other suit of its colour r-3. Only move ordering depends on it here (this search never
+ * reports 'lost'), and every move it plays is checked when the solution is replayed.
+ */
+function horneSafe(s: GameState, buf: Int32Array, start: number, end: number): number {
+  if (start === end) return -1;
+  suitCount.fill(0);
+  for (let f = s.FOUND0; f < s.CELL0; f++) if (s.len[f] > 0) suitCount[s.cards[s.off[f]] & 3] = s.len[f];
+  for (let i = start; i < end; i++) {
+    const from = moveFrom(buf[i]);
+    const c = s.cards[s.off[from] + s.len[from] - 1];
+    const r = c >> 2; // rank - 1
+    const red = (c & 3) === 1 || (c & 3) === 2;
+    let ok = true;
+    for (let u = 0; u < 4 && ok; u++) if (suitCount[u] < r - 1 - ((u === 1 || u === 2) === red ? 1 : 0)) ok = false;
+    if (ok) return i;
+  }
+  return -1;
+}
+
+/** Freecell Solver's card value: rank (Ace 1) * 4 + suit, in its suit order H, C, D, S. */
+function fcVal(c: number): number {
+  return ((c >> 2) + 1) * 4 + FC_SUIT[c & 3];
+}
+const FC_SUIT = [1, 2, 0, 3]; // ours: clubs, diamonds, hearts, spades
+const pileRank = new Int32Array(64);
+const order = new Int32Array(64);
+const keys = new Float64Array(LIST_MAX);
+let rankedState: GameState | null = null;
+let ranked1 = 0;
+let ranked2 = 0;
+
+/**
+ * Each pile's place in Freecell Solver's canonical order (piles sorted by their cards from the
+ * bottom, a prefix first), and each cell's card value, into pileRank; kept while s stays at the
+ * same position (its hash).
+ */
+function canonRanks(s: GameState): void {
+  if (rankedState === s && ranked1 === s.h1 && ranked2 === s.h2) return;
+  rankedState = s;
+  ranked1 = s.h1;
+  ranked2 = s.h2;
+  const { len, off, cards, T } = s;
+  for (let p = 0; p < T; p++) {
+    let k = p;
+    while (k > 0 && pileBefore(len, off, cards, p, order[k - 1])) {
+      order[k] = order[k - 1];
+      k--;
+    }
+    order[k] = p;
+  }
+  for (let i = 0; i < T; i++) pileRank[order[i]] = i;
+  for (let x = s.CELL0; x < s.RESERVE; x++) pileRank[x] = len[x] > 0 ? fcVal(cards[off[x]]) : 0;
+}
+
+function pileBefore(len: Int32Array, off: Int32Array, cards: Uint8Array, a: number, b: number): boolean {
+  const la = len[a];
+  const lb = len[b];
+  const m = la < lb ? la : lb;
+  for (let i = 0; i < m; i++) {
+    const d = fcVal(cards[off[a] + i]) - fcVal(cards[off[b] + i]);
+    if (d !== 0) return d < 0;
+  }
+  return la < lb;
+}
+
+/**
+ * Puts buf[i..j), the moves of test t, in the order Freecell Solver 5.0 generates them on its
+ * canonical state (a stable sort by its keys): 0, 1, 7, 9 by source; 2 by target pile, then
+ * target card from the top, then cell; 3 by pile, then card from the top; 4 by source pile, run,
+ * target pile, target card; 6 by pile, then run; j by cell, pairs of cells first, then pile and
+ * run. Returns j.
+ */
+function fcOrder(s: GameState, t: number, buf: Int32Array, i: number, j: number): number {
+  if (j - i < 2) return j;
+  canonRanks(s);
+  for (let a = i; a < j; a++) {
+    const m = buf[a];
+    const A = m & 63;
+    const B = (m >> 6) & 63;
+    const C = (m >> 12) & 63;
+    const D = (m >> 18) & 63;
+    let key = 0;
+    if (t === 48 || t === 49 || t === 55) key = pileRank[moveFrom(m)];
+    else if (t === 50) key = pileRank[C] * 65536 + (255 - D) * 256 + pileRank[A];
+    else if (t === 51) key = pileRank[A] * 256 + (255 - B);
+    else if (t === 52) key = pileRank[A] * 16777216 + B * 65536 + pileRank[C] * 256 + D;
+    else if (t === 54 || t === 57) key = pileRank[A] * 256 + B;
+    else if (t === 106) key = pileRank[A] * 65536 + (((m >> 24) & 7) === 6 ? 0 : 256 + pileRank[C] * 256 + B);
+    keys[a - i] = key;
+  }
+  for (let a = i + 1; a < j; a++) {
+    const m = buf[a];
+    const km = keys[a - i];
+    let b = a;
+    while (b > i && keys[b - 1 - i] > km) {
+      buf[b] = buf[b - 1];
+      keys[b - i] = keys[b - 1 - i];
+      b--;
+    }
+    buf[b] = m;
+    keys[b - i] = km;
+  }
+  return j;
+}
+
+/**
+ * The soft threads of `specs` on one state: the prelude's turns (nodes@thread) in order, then each
+ * live thread in turn for STEP nodes. Switching threads takes the state back to the root and
+ * replays the next thread's path (a few dozen moves, against hundreds of nodes per turn).
+ */
+export class SoftThreads implements Search {
+  readonly stats: SearchStats = { nodes: 0, unique: 0, ttHits: 0, maxDepth: 0 };
+  readonly threads: SoftThread[];
+  private cur: SoftThread | null = null;
+  private turn = 0; // turns begun
+  private left = 0; // nodes left in this turn
+
+  constructor(
+    readonly state: GameState,
+    tt: TranspositionTable,
+    salt: number,
+    specs: ThreadSpec[] = LG,
+    private readonly prelude: [number, string][] = LG_PRELUDE,
+    stackSize = 256,
+  ) {
+    this.threads = specs.map((sp, i) => new SoftThread(sp, tt, runSalt(salt, i), stackSize));
+  }
+
+  private switchTo(t: SoftThread): void {
+    if (this.cur === t) return;
+    const s = this.state;
+    if (this.cur) {
+      this.cur.path = s.history();
+      while (s.undoTop > 0) s.undo();
+    }
+    for (const m of t.path) s.apply(m);
+    this.cur = t;
+  }
+
+  /** The next turn: thread and nodes; null when no thread is live. */
+  private nextTurn(): SoftThread | null {
+    while (this.turn < this.prelude.length) {
+      const [nodes, name] = this.prelude[this.turn++];
+      const t = this.threads.find((x) => x.spec.name === name);
+      if (t?.live) {
+        this.left = nodes;
+        return t;
+      }
+    }
+    const live = this.threads.filter((x) => x.live);
+    if (live.length === 0) return null;
+    this.left = STEP;
+    return live[this.turn++ % live.length];
+  }
+
+  run(nodeBudget: number, deadline = Infinity): SearchStatus {
+    let left = nodeBudget;
+    while (left > 0 && Date.now() < deadline) {
+      if (this.left <= 0 || !this.cur?.live) {
+        const t = this.nextTurn();
+        if (!t) return 'exhausted';
+        this.switchTo(t);
+      }
+      const t = this.cur!;
+      const s = t.stats;
+      const before = { nodes: s.nodes, unique: s.unique, ttHits: s.ttHits };
+      const st = t.run(this.state, Math.min(left, this.left, 4096));
+      const used = s.nodes - before.nodes;
+      this.stats.nodes += used;
+      this.stats.unique += s.unique - before.unique;
+      this.stats.ttHits += s.ttHits - before.ttHits;
+      if (s.maxDepth > this.stats.maxDepth) this.stats.maxDepth = s.maxDepth;
+      left -= used;
+      this.left -= used;
+      if (st === 'won') return 'won';
+    }
+    return 'paused';
+  }
+
+  solutionMoves(): number[] {
+    return this.state.history();
+  }
+
+  release(): void {
+    for (const t of this.threads) t.release();
+  }
+}
