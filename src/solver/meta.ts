@@ -17,6 +17,10 @@
 // it restarts from the root on a schedule (restart.ts's geometric), each run with its own order and
 // table salt.
 //
+// soft.ts builds Freecell Solver's other threads from the same tests, one at a time (metaTest), with
+// two more: a whole pile into the free cells (its test 9, PILE_TO_CELLS) and, as part of j, two
+// cells' cards, parent and child, into an empty pile (CELLS_TO_EMPTY).
+//
 // Why it never gives a wrong verdict: every meta-move is played as the legal single-card moves and
 // supermoves (supermove.ts) it stands for, checked again when the solution is replayed (solve.ts),
 // so a `won` replays. The move set leaves out legal moves, so an exhausted tree proves nothing:
@@ -64,8 +68,8 @@ const JOIN = 1; // a: source pile, b: first card of the run, c: target pile, d: 
 const CELL_ON = 2; // a: cell, c: target pile, d: index of the card the cell's card goes on
 const TO_EMPTY = 3; // a: pile, b: first card of the run, d: cards in the run
 const CELL_EMPTY_ON = 4; // a: cell, b: first card of the run, c: its pile, d: cards in the run
-const PILE_TO_CELLS = 5; // a: pile
-const CELLS_TO_EMPTY = 6; // a: cell holding the parent, b: cell holding the child
+const PILE_TO_CELLS = 5; // a: pile (its cards into the free cells)
+const CELLS_TO_EMPTY = 6; // a: cell holding the parent, b: cell holding the child (into the first empty pile)
 
 function meta(type: number, a: number, b: number, c: number, d: number, cleared: number): number {
   return MACRO | (Math.min(cleared, 7) << 27) | (type << 24) | a | (b << 6) | (c << 12) | (d << 18);
@@ -236,7 +240,12 @@ export function generateMetaMoves(s: GameState, buf: Int32Array, at: number, rng
   return n;
 }
 
-/** Appends the meta-moves of Freecell Solver's test `t` (a character code: j, 2, 3, 4, 6 or 9). */
+/**
+ * Appends the meta-moves of Freecell Solver's test `t` (a character code: j, 2, 3, 4, 6 or 9; any
+ * other appends nothing) in generateMetaMoves' order within the test. Test 3 reads the foundations'
+ * table (fillAccept). `wholeTopRun`: as Freecell Solver's test 6, a pile's top run goes into an
+ * empty pile whole or not at all.
+ */
 export function metaTest(s: GameState, t: number, buf: Int32Array, at: number, wholeTopRun = false): number {
   const f = freeCells(s);
   const e = emptyPiles(s);
@@ -259,7 +268,8 @@ export function metaJPairs(s: GameState, buf: Int32Array, at: number): number {
   let n = at;
   for (let x = s.CELL0; x < s.RESERVE; x++)
     for (let y = s.CELL0; y < s.RESERVE; y++)
-      if (x !== y && s.len[x] > 0 && s.len[y] > 0 && s.stackOK[s.cards[s.off[x]] * 52 + s.cards[s.off[y]]] === 1) n = put(buf, n, meta(CELLS_TO_EMPTY, x, y, 0, 0, 0));
+      if (x !== y && s.len[x] > 0 && s.len[y] > 0 && s.stackOK[s.cards[s.off[x]] * 52 + s.cards[s.off[y]]] === 1)
+        n = put(buf, n, meta(CELLS_TO_EMPTY, x, y, 0, 0, 0));
   return n;
 }
 
@@ -314,7 +324,7 @@ function meta6(s: GameState, buf: Int32Array, at: number, f: number, e: number, 
   let n = at;
   for (let p = 0; p < s.T; p++) {
     const L = s.len[p];
-    for (let end = L - 1; end >= 0 && L - 1 - end <= room; ) {
+    for (let end = L - 1; end >= 0 && L - 1 - end <= room;) {
       const b = runStart(s, p, end);
       const above = L - 1 - end;
       const inCells = Math.min(above, f);
@@ -359,7 +369,7 @@ function meta4(s: GameState, buf: Int32Array, at: number, f: number, e: number):
   for (let p = 0; p < T; p++) {
     const L = len[p];
     const o = off[p];
-    for (let end = L - 1; end >= 0 && L - 1 - end <= room; ) {
+    for (let end = L - 1; end >= 0 && L - 1 - end <= room;) {
       const b = runStart(s, p, end);
       const card = cards[o + b];
       const k = end - b + 1;

@@ -25,7 +25,7 @@ import { moveFrom, moveTo, encodeMove } from '../engine/move';
 import { fillAccept, generateFoundationMoves } from '../engine/movegen';
 import type { GameState } from '../engine/state';
 import { doubled } from '../engine/typed';
-import { metaJPairs, metaTest, playMeta } from './meta';
+import { metaJPairs, metaMovesApply, metaTest, playMeta } from './meta';
 import { shuffle } from './order';
 import { runSalt } from './restart';
 import type { Search, SearchStats, SearchStatus } from './search';
@@ -62,7 +62,7 @@ export interface ThreadSpec {
 /** Parses a -to string ("01j234", "0[124]=asw(1)j[36]=asw(1)") into groups. */
 export function parseOrder(to: string): Group[] {
   const out: Group[] = [];
-  for (let i = 0; i < to.length; ) {
+  for (let i = 0; i < to.length;) {
     if (to[i] !== '[') {
       out.push({ tests: to[i++], kind: PLAIN });
       continue;
@@ -101,13 +101,51 @@ export const LG: ThreadSpec[] = [
   { name: '24', to: '01j234', dto: [[33, '016[234j]=asw(1)']] },
   { name: '5', to: '0[124]=asw(1)j[36]=asw(1)', dto: [[55, '016[234j]=asw(1)']] },
   { name: '9', to: '0j26[34]', seed: 6 },
-  { name: 'sI', to: '012j[35]', dto: [[9, '[012]j[468]'], [15, '[012346j8]=asw(1)']], seed: 10468 },
+  {
+    name: 'sI',
+    to: '012j[35]',
+    dto: [
+      [9, '[012]j[468]'],
+      [15, '[012346j8]=asw(1)'],
+    ],
+    seed: 10468,
+  },
   { name: 'sF', to: '01[2345j]', dto: [[9, '012[456j]']], seed: 44250 },
-  { name: 'sH', to: '[01][2345j]', dto: [[5, '[0123][456j]'], [13, '[0123456j]=asw(1)']], seed: 18296 },
-  { name: 'sG', to: '[01][2345j]', dto: [[5, '[0123][456j]'], [13, '[0123456j]=asw(1)']], seed: 33627 },
-  { name: '32', to: '0123456j', dto: [[13, '01[8j465]=asw(1)'], [26, '26[013458j]=asw(1)']] },
+  {
+    name: 'sH',
+    to: '[01][2345j]',
+    dto: [
+      [5, '[0123][456j]'],
+      [13, '[0123456j]=asw(1)'],
+    ],
+    seed: 18296,
+  },
+  {
+    name: 'sG',
+    to: '[01][2345j]',
+    dto: [
+      [5, '[0123][456j]'],
+      [13, '[0123456j]=asw(1)'],
+    ],
+    seed: 33627,
+  },
+  {
+    name: '32',
+    to: '0123456j',
+    dto: [
+      [13, '01[8j465]=asw(1)'],
+      [26, '26[013458j]=asw(1)'],
+    ],
+  },
   { name: '12', to: '[01]=asw(1)[23456j89]=asw(1)' },
-  { name: 'new', to: '0123', dto: [[6, '01[2435]=asw(1)'], [13, '[0123456j]=asw(1)']] },
+  {
+    name: 'new',
+    to: '0123',
+    dto: [
+      [6, '01[2435]=asw(1)'],
+      [13, '[0123456j]=asw(1)'],
+    ],
+  },
   { name: 'sD', to: '[01][2345j]', dto: [[7, '[0123][456j]']], seed: 98361 },
   { name: '10', to: '[01][23456j89]', seed: 8 },
   { name: '20', to: '[01][23456789]', seed: 105 },
@@ -277,6 +315,7 @@ export class SoftThread {
     if (this.status === 'new') {
       this.status = 'paused';
       if (s.isWon()) return (this.status = 'won');
+      if (!metaMovesApply(s.rules)) return (this.status = 'exhausted'); // a game the meta-moves are not written for
       if (this.buf.length === 0) this.take();
       tt.seenOrAdd(s.h1 ^ salt, s.h2 ^ salt);
       this.enter(s);
@@ -318,8 +357,7 @@ export class SoftThread {
   release(): void {
     if (this.buf.length === 0) return;
     const stacks = [this.idx, this.end, this.start, this.gi, this.applied, this.fdepth, this.fend];
-    if (this.buf.length <= POOLED_MAX && this.idx.length === this.stackSize && spare.length < SPARE_MAX)
-      spare.push({ buf: this.buf, stacks });
+    if (this.buf.length <= POOLED_MAX && this.idx.length === this.stackSize && spare.length < SPARE_MAX) spare.push({ buf: this.buf, stacks });
     this.buf = EMPTY;
     this.status = 'exhausted';
   }

@@ -44,6 +44,11 @@ export interface SolveOptions {
    * searches join it (default OPENING_NODES).
    */
   openingNodes?: number;
+  /**
+   * Winery and FreeCell with cells under `auto`: nodes the soft threads (soft.ts) run alone before
+   * the opening (default SOFT_NODES; 0: none).
+   */
+  softNodes?: number;
   /** A* weight W in f = g + W*h (default 2). */
   weight?: number;
   /**
@@ -109,7 +114,9 @@ type SearchFactory = (state: GameState, tt: TranspositionTable, salt: number, op
  * restarting sooner (500 nodes, growing by 1.3). Both restarting searches add supermoves
  * (supermove.ts) where they apply, and there their runs share dead marks (restart.ts); astar:
  * weighted A*; dfs-meta: a DFS over Freecell Solver's meta-moves (meta.ts: FreeCell's rules only,
- * elsewhere it stops at once), restarting like dfs-restart-scored; it never proves a loss.
+ * elsewhere it stops at once), restarting like dfs-restart-scored; it never proves a loss;
+ * soft-threads: Freecell Solver's -l lg preset over the same meta-moves (soft.ts; the same games),
+ * which never proves a loss either.
  */
 export const SEARCHES: Record<string, SearchFactory> = {
   'dfs-scored': (s, tt, salt) => new DfsSearch(s, tt, salt, 1),
@@ -143,6 +150,7 @@ interface Opening {
 
 /** A policy: an optional opening (one search, or two in turns) before the searches of each group. */
 interface Policy {
+  /** A search run alone before the opening, for `nodes` (SolveOptions.softNodes overrides them). */
   prelude?: { search: string; nodes: number };
   /**
    * Searches run before the groups (see Opening), under the caller's base constraint. With a single
@@ -157,7 +165,9 @@ interface Policy {
  * The searches of a solve, by policy.
  * - dfs: suit-built games, the heuristic DFS and a plain DFS; alternate-colour games, the scored
  *   DFS and three randomly ordered DFS (the policy of the earlier published runs).
- * - auto (the default): suit-built games open with the restarting heuristic DFS with supermoves
+ * - auto (the default): Winery and FreeCell with cells first run the soft threads (soft.ts) alone
+ *   for SOFT_NODES, which win most deals in a few hundred. Then suit-built games open with the
+ *   restarting heuristic DFS with supermoves
  *   for 100,000 nodes (10,000 before the dead marks), which wins most deals in a few hundred; in
  *   FreeCell's rules it runs alone for 500 and then in turns with dfs-meta, and after the opening
  *   the two go on with the scored DFS only (below). Elsewhere (FreeCell without cells) it goes
@@ -230,19 +240,25 @@ interface Policy {
  *   changed on the eight sets (no deal outlasted the opening); two-cell FreeCell at 3,000,000 nodes
  *   per deal, 3001-3300: 22.2M -> 18.9M nodes, the same 65 lost and 1 unknown; at 1,500,000,
  *   3301-3500: 13.3M -> 10.0M nodes and 13.0 s -> 9.5 s, the same 33 lost and 1 unknown.
- *   Tried since and not kept: Freecell Solver's -l lg preset rebuilt over these meta-moves (its 14
- *   random-DFS soft threads with their test orders, less its tests 5 and 8 and its two A*
- *   threads, run to its prelude's quotas and then in turns of 500 nodes): alone, 787 and 633
- *   nodes per deal on Winery and FreeCell 3001-3300 against 567 and 597 under auto; in place of
- *   dfs-meta in the opening, 8% more nodes. Its first thread (order "01j234") alone reached a win
- *   in a median of 187 new positions (safe moves not counted) on Winery 3001-3100, where Freecell
- *   Solver's own took 74: these meta-moves are close to its tests but not the same, its paths are
- *   shorter (seed 3007: 41 positions, each run of safe moves one of them; ours 90, 39 of them
- *   single safe moves) and it backtracks less, and a portfolio of threads that each cost 2.5 times
- *   as much does not pay.
- *   Also not kept: dfs-meta ordering its meta-moves by the heuristic (each played and scored, noise
- *   as the heuristic DFS): 2.63M -> 2.95M nodes on the eight sets (Winery 4001-4600 0.26M ->
- *   0.80M), and slower per node.
+ *   Then the soft threads (soft.ts): Freecell Solver's -l lg preset rebuilt over these meta-moves,
+ *   run alone for SOFT_NODES = 20,000 nodes before all of the above. A first version, with the
+ *   meta-moves in our own order, did not pay: its thread "24" took a median of 187 new positions
+ *   (safe moves not counted) to a win on Winery 3001-3100 where Freecell Solver's took 74, and
+ *   the preset alone took 787 and 633 nodes per deal on Winery and FreeCell 3001-3300 (auto: 567
+ *   and 597). Generating each test's moves in Freecell Solver's order (its canonical state: piles
+ *   and cells sorted by their cards), playing all safe moves on entry by its rule, counting depth
+ *   as it does, and moving a top run into an empty pile only whole made thread "24" enter the
+ *   same positions as Freecell Solver's on Winery 3001-3030 (test/soft.test.ts keeps three) and
+ *   the preset alone take 273 and 268 nodes per deal. Before the opening, on the eight sets:
+ *   2.63M nodes and 3.64 s -> 1.26M and 2.47 s with 20,000 nodes (1.27M, 2.33 s with 100,000;
+ *   with an earlier build of the threads, 1.39M and 1.29M with 2,000 and 5,000; two runs of each,
+ *   the better one); in place of dfs-meta
+ *   in the opening, or with the heuristic DFS first, more nodes. Two-cell FreeCell 3001-3300 at
+ *   3,000,000 nodes per deal: 18.9M nodes, 13.8 s, 65 lost, 1 unknown -> 18.2M, 15.4 s, 65 lost,
+ *   none unknown with 20,000 (20.2M, 18.4 s with 100,000: each lost deal pays them in full).
+ *   Not kept either: dfs-meta ordering its meta-moves by the heuristic (each played and scored,
+ *   noise as the heuristic DFS): 2.63M -> 2.95M nodes on the eight sets (Winery 4001-4600 0.26M
+ *   -> 0.80M), and slower per node.
  *   The alternate-colour games (the Terrace family and Red and Black) run one dfs-probe per group:
  *   a random DFS (foundation moves first) restarted on Luby's schedule of 500-node runs, mostly
  *   short probes deep into the deal. On the tuning seeds 10001-10100 at 1,000,000 nodes per deal,
@@ -322,6 +338,7 @@ function runOpening(
   budget: number,
   deadline: number,
   onProgress?: SolveOptions['onProgress'],
+  offset = 0, // nodes the solve used before (for onProgress)
 ): { result: Verdict; used: number; winner?: Search; memory: boolean } {
   let used = 0;
   let memory = false;
@@ -331,7 +348,7 @@ function runOpening(
     const before = x.stats.nodes;
     const st = x.run(Math.min(k === 0 ? turns[0] : turns[1], budget - used), deadline);
     used += x.stats.nodes - before;
-    onProgress?.(used, x);
+    onProgress?.(offset + used, x);
     if (st === 'won') return { result: 'won', used, winner: x, memory };
     if (st === 'lost' && x === searches[0]) return { result: 'lost', used, memory };
     if (st === 'memory') memory = true;
@@ -374,6 +391,7 @@ function solveWith(deal: Deal, opts: SolveOptions, tt: TranspositionTable): Solv
   const kind = opts.search ?? 'auto';
   if (!isSearchKind(kind)) throw new Error(`unknown search ${JSON.stringify(kind)}`);
   const pol = policy(deal, kind, opts.openingNodes);
+  const softNodes = opts.softNodes ?? pol.prelude?.nodes ?? 0;
   const terrace = deal.rules.terraceFamily;
   const fixedBase = terrace && typeof opts.base === 'number' ? opts.base : -1;
   const ranks = terrace && fixedBase < 0 ? baseCandidates(deal) : [fixedBase];
@@ -391,12 +409,14 @@ function solveWith(deal: Deal, opts: SolveOptions, tt: TranspositionTable): Solv
   const all: Search[] = [];
   let outOfMemory = false; // a search stopped at the memory cap
   const opened = new Map<string, Search>(); // the opening's searches by registry name
-  if (pol.prelude) {
+  if (pol.prelude && softNodes > 0) {
+    // The soft threads first, alone (they never prove a loss): most deals are won here.
     const x = SEARCHES[pol.prelude.search](make(fixedBase), tt, salt(n++), opts, memory);
     all.push(x);
-    const st = x.run(Math.min(pol.prelude.nodes, maxNodes), deadline);
-    used += x.stats.nodes;
-    if (st === 'won') {
+    const ran = runOpening([x], [softNodes], Math.min(softNodes, maxNodes), deadline, opts.onProgress);
+    used = ran.used;
+    outOfMemory = ran.memory;
+    if (ran.result === 'won') {
       result = 'won';
       winMoves = x.solutionMoves();
     }
@@ -411,9 +431,9 @@ function solveWith(deal: Deal, opts: SolveOptions, tt: TranspositionTable): Solv
       return x;
     });
     const turns = o.partner ? [Math.min(o.partner.alone, o.nodes), o.partner.turn] : [o.nodes];
-    const ran = runOpening(searches, turns, Math.min(o.nodes, maxNodes - used), deadline, opts.onProgress);
+    const ran = runOpening(searches, turns, Math.min(o.nodes, maxNodes - used), deadline, opts.onProgress, used);
     used += ran.used;
-    outOfMemory = ran.memory;
+    outOfMemory ||= ran.memory;
     if (ran.result === 'won') winMoves = ran.winner!.solutionMoves();
     result = ran.result;
   }

@@ -1,0 +1,224 @@
+// The soft threads (src/solver/soft.ts): Freecell Solver's -l lg preset over meta-moves. Their
+// moves are legal, they enter the positions Freecell Solver's own thread enters, switching threads
+// keeps each one's search intact, their wins replay, and they never say lost.
+import * as fs from 'fs';
+import * as path from 'path';
+import { describe, expect, it } from 'vitest';
+import { canonicalPosition, hasSafeMove } from '../bench/fcpositions';
+import { cardName } from '../src/cards/card';
+import { dealFromSeed } from '../src/engine/deal';
+import { moveError } from '../src/engine/legality';
+import { MAX_MOVES, moveCount, moveFrom, moveTo } from '../src/engine/move';
+import { generateFoundationMoves } from '../src/engine/movegen';
+import { GameState } from '../src/engine/state';
+import { getRules } from '../src/rules/variants';
+import { DfsSearch } from '../src/solver/dfs';
+import { metaJPairs, metaMovesApply, metaTest, playMeta } from '../src/solver/meta';
+import { LG, LG_PRELUDE, parseOrder, SoftThread, SoftThreads } from '../src/solver/soft';
+import { solve } from '../src/solver/solve';
+import { expandSupermoves } from '../src/solver/supermove';
+import { TranspositionTable } from '../src/solver/tt';
+import type { Search } from '../src/solver/search';
+import { endgame, suitPositions } from './helpers';
+
+function piles(s: GameState): string {
+  const out: number[][] = [];
+  for (let p = 0; p < s.nPiles; p++) out.push(Array.from(s.cards.subarray(s.off[p], s.off[p] + s.len[p])));
+  return JSON.stringify(out);
+}
+
+/** Our position in bench/fcpositions.ts's form, and whether Freecell Solver would play a safe move there. */
+function canon(s: GameState): { key: string; safe: boolean } {
+  const found: Record<string, number> = {};
+  for (let f = s.FOUND0; f < s.CELL0; f++) if (s.len[f] > 0) found['CDHS'[s.cards[s.off[f]] & 3]] = s.len[f];
+  const cells: string[] = [];
+  for (let x = s.CELL0; x < s.RESERVE; x++) if (s.len[x] > 0) cells.push(cardName(s.cards[s.off[x]]));
+  const ps: string[][] = [];
+  for (let p = 0; p < s.T; p++) ps.push(Array.from(s.cards.subarray(s.off[p], s.off[p] + s.len[p]), cardName));
+  return { key: canonicalPosition(found, cells, ps), safe: hasSafeMove(found, cells, ps) };
+}
+
+const thread = (name: string) => LG.find((t) => t.name === name)!;
+
+describe('soft threads', () => {
+  it('reads Freecell Solver test orders: single tests, shuffled groups and weighed groups', () => {
+    expect(parseOrder('01j234')).toEqual(['0', '1', 'j', '2', '3', '4'].map((tests) => ({ tests, kind: 0 })));
+    expect(parseOrder('0[124]=asw(1)j[36]')).toEqual([
+      { tests: '0', kind: 0 },
+      { tests: '124', kind: 2 },
+      { tests: 'j', kind: 0 },
+      { tests: '36', kind: 1 },
+    ]);
+    // Every thread's orders use only tests this file knows (5 and 8 are left out by design).
+    for (const t of LG) for (const o of [t.to, ...(t.dto ?? []).map((x) => x[1])]) for (const g of parseOrder(o)) expect(g.tests, t.name).toMatch(/^[0-9j]+$/);
+    // Every turn of the prelude names a thread.
+    for (const [, name] of LG_PRELUDE)
+      expect(
+        LG.some((t) => t.name === name),
+        name,
+      ).toBe(true);
+  });
+
+  it("every test's moves play as legal single-card moves and undo takes them back", () => {
+    const buf = new Int32Array(MAX_MOVES * 4);
+    let checked = 0;
+    const kinds = new Set<number>();
+    for (const s of suitPositions()) {
+      if (!metaMovesApply(s.rules)) continue;
+      generateFoundationMoves(s, buf, 0); // the foundations' table, for test 3
+      let end = metaJPairs(s, buf, 0);
+      for (const t of 'j23469') end = metaTest(s, t.charCodeAt(0), buf, end, true);
+      const before = piles(s);
+      const check = new GameState(s.toDeal());
+      for (let i = 0; i < end; i++) {
+        kinds.add((buf[i] >> 24) & 7);
+        const top = s.undoTop;
+        const played = playMeta(s, buf[i]);
+        expandSupermoves(check, s.history().slice(top), (c, x) => {
+          const err = moveError(c, moveFrom(x), moveTo(x), moveCount(x));
+          if (err) throw new Error(`move ${buf[i].toString(16)}: ${err}`);
+        });
+        expect(piles(check)).toBe(piles(s));
+        for (let k = 0; k < played; k++) s.undo();
+        expect(piles(s)).toBe(before);
+        check.load(s.toDeal());
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(2000);
+    expect([...kinds].sort()).toEqual([0, 1, 2, 3, 4, 5, 6]); // every kind occurred, the pile into the cells (test 9) and the two cells into a pile (j) too
+  });
+
+  it("thread 24 enters the positions Freecell Solver 5.0's own enters (test/fixtures, made by bench/fcpositions.ts)", () => {
+    const fx = JSON.parse(fs.readFileSync(path.join(__dirname, 'fixtures', 'fcsolve-thread24-winery.json'), 'utf8')) as { positions: Record<string, string[]> };
+    expect(Object.keys(fx.positions).length).toBeGreaterThanOrEqual(3);
+    for (const [seed, want] of Object.entries(fx.positions)) {
+      const s = new GameState(dealFromSeed(getRules('winery'), Number(seed)));
+      const seen = [canon(s)];
+      const x = new SoftThreads(s, new TranspositionTable(4), 1, [thread('24')], []);
+      // Every position entered: after each node, if it was a new one.
+      let last = x.stats.unique;
+      for (let i = 0; i < 5000 && x.run(1) === 'paused'; i++) {
+        if (x.stats.unique > last) seen.push(canon(s));
+        last = x.stats.unique;
+      }
+      seen.push(canon(s));
+      const got = seen.filter((p) => !p.safe).map((p) => p.key);
+      const keys = got.filter((k, i) => i === 0 || got[i - 1] !== k);
+      expect(keys, `seed ${seed}`).toEqual(want);
+    }
+  });
+
+  it('switching keeps each thread where it was: thread 9 in turns with thread 24 wins with the line and nodes it takes alone', () => {
+    let compared = 0;
+    for (let seed = 1; seed <= 30 && compared < 3; seed++) {
+      const deal = dealFromSeed(getRules('winery'), seed);
+      const alone = new SoftThreads(new GameState(deal), new TranspositionTable(8), 5, [thread('9')], []);
+      if (alone.run(50_000) !== 'won' || alone.stats.nodes < 100) continue;
+      // 30 turns of 3 nodes for thread 9, each followed by 1 node of thread 24, which cannot win
+      // in 30 nodes (every node sends at most one card home); then thread 9 to the end.
+      const turns: [number, string][] = [];
+      for (let i = 0; i < 30; i++) turns.push([3, '9'], [1, '24']);
+      turns.push([1_000_000, '9']);
+      const s = new GameState(deal);
+      const mixed = new SoftThreads(s, new TranspositionTable(8), 5, [thread('9'), thread('24')], turns);
+      expect(mixed.run(1_000_000), `seed ${seed}`).toBe('won');
+      expect(mixed.threads[1].stats.nodes, `seed ${seed}`).toBe(30);
+      expect(mixed.threads[0].stats.nodes, `seed ${seed}`).toBe(alone.stats.nodes);
+      expect(mixed.solutionMoves(), `seed ${seed}`).toEqual(alone.solutionMoves());
+      expect(s.isWon(), `seed ${seed}`).toBe(true);
+      compared++;
+    }
+    expect(compared).toBe(3);
+  });
+
+  it('small stacks grow: the same search with stacks of 4 depths', () => {
+    const deal = dealFromSeed(getRules('freecell'), 4);
+    const a = new SoftThreads(new GameState(deal), new TranspositionTable(8), 3);
+    const b = new SoftThreads(new GameState(deal), new TranspositionTable(8), 3, LG, LG_PRELUDE, 4);
+    expect(a.run(100_000)).toBe('won');
+    expect(b.run(100_000)).toBe('won');
+    expect(b.solutionMoves()).toEqual(a.solutionMoves());
+    expect(b.stats.nodes).toBe(a.stats.nodes);
+  });
+
+  it('never says lost: where an exhaustive plain DFS proves a one-cell endgame lost, every thread runs out and it reports exhausted', () => {
+    let lost = 0;
+    let won = 0;
+    for (let seed = 1; seed <= 40; seed++) {
+      const deal = endgame('freecell', seed, 1);
+      const truth = new DfsSearch(new GameState(deal), new TranspositionTable(16), 7, 0, false).run(2_000_000);
+      const x = new SoftThreads(new GameState(deal), new TranspositionTable(8), 3);
+      const st = x.run(2_000_000);
+      expect(st, `seed ${seed}`).not.toBe('lost');
+      if (truth === 'lost') {
+        lost++;
+        expect(st, `seed ${seed}`).toBe('exhausted');
+      }
+      if (st === 'won') {
+        won++;
+        expect(truth, `seed ${seed}`).toBe('won');
+      }
+    }
+    expect(lost).toBeGreaterThan(3);
+    expect(won).toBeGreaterThan(10);
+  });
+
+  it('stops at once in games the meta-moves are not written for', () => {
+    for (const v of ['signora', 'red-and-black']) {
+      const t = new SoftThread(thread('24'), new TranspositionTable(4), 1);
+      expect(t.run(new GameState(dealFromSeed(getRules(v), 1)), 1000), v).toBe('exhausted');
+    }
+  });
+});
+
+describe('the soft threads in solve()', () => {
+  it('Winery and FreeCell run them first, alone: a deal they win is won with their line and nodes, else the opening follows', () => {
+    let first = 0;
+    for (const v of ['winery', 'freecell'])
+      for (let seed = 1; seed <= 20; seed++) {
+        const deal = dealFromSeed(getRules(v), seed);
+        const order: Search[] = [];
+        const used: number[] = [];
+        const r = solve(deal, { maxNodes: 1_000_000, softNodes: 300, onProgress: (n, s) => (order.push(s), used.push(n)) });
+        expect(r.result, `${v} ${seed}`).toBe('won');
+        expect(order[0], `${v} ${seed}`).toBeInstanceOf(SoftThreads);
+        const alone = solve(deal, { search: 'soft-threads', maxNodes: 300 });
+        if (alone.result === 'won') {
+          first++;
+          expect(r.moveInts, `${v} ${seed}`).toEqual(alone.moveInts);
+          expect(r.stats.nodes, `${v} ${seed}`).toBe(alone.stats.nodes);
+        } else {
+          expect(used[0], `${v} ${seed}`).toBe(300); // all of their nodes, then the opening's searches
+          expect(
+            order.slice(1).some((x) => x instanceof SoftThreads),
+            `${v} ${seed}`,
+          ).toBe(false);
+        }
+      }
+    expect(first).toBeGreaterThan(10);
+    expect(first).toBeLessThan(40); // some deals went on to the opening
+  });
+
+  it('their nodes count against the budget, and lost deals are still proved after them', () => {
+    let cut = 0;
+    for (let seed = 1; seed <= 40 && cut < 2; seed++) {
+      const deal = dealFromSeed(getRules('freecell', { cells: 1 }), seed);
+      if (solve(deal, { search: 'soft-threads', maxNodes: 500 }).result === 'won') continue;
+      const r = solve(deal, { maxNodes: 700, softNodes: 500 });
+      if (r.result === 'unknown') expect(r.stats.nodes, `seed ${seed}`).toBe(700);
+      cut++;
+    }
+    expect(cut).toBe(2);
+    let lost = 0;
+    for (let seed = 1; seed <= 40 && lost < 3; seed++) {
+      const deal = endgame('freecell', seed, 1);
+      if (new DfsSearch(new GameState(deal), new TranspositionTable(16), 7, 0, false).run(2_000_000) !== 'lost') continue;
+      const r = solve(deal, { maxNodes: 3_000_000 });
+      expect(r.result, `seed ${seed}`).toBe('lost');
+      expect(r.proof, `seed ${seed}`).toBe('exhaustive');
+      lost++;
+    }
+    expect(lost).toBe(3);
+  });
+});
