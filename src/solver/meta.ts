@@ -180,7 +180,11 @@ interface Kin {
 }
 const kinOf = new WeakMap<Uint8Array, Kin>();
 
+let lastStackOK: Uint8Array | null = null;
+let lastKin: Kin | null = null;
+
 function kin(stackOK: Uint8Array): Kin {
+  if (stackOK === lastStackOK) return lastKin!; // the same rules as last time: no map lookup
   let k = kinOf.get(stackOK);
   if (!k) {
     k = { parents: new Int8Array(52 * 5), children: new Int8Array(52 * 5) };
@@ -191,6 +195,8 @@ function kin(stackOK: Uint8Array): Kin {
       }
     kinOf.set(stackOK, k);
   }
+  lastStackOK = stackOK;
+  lastKin = k;
   return k;
 }
 
@@ -244,11 +250,9 @@ export function generateMetaMoves(s: GameState, buf: Int32Array, at: number, rng
  * Appends the meta-moves of Freecell Solver's test `t` (a character code: j, 2, 3, 4, 6 or 9; any
  * other appends nothing) in generateMetaMoves' order within the test. Test 3 reads the foundations'
  * table (fillAccept). `wholeTopRun`: as Freecell Solver's test 6, a pile's top run goes into an
- * empty pile whole or not at all.
+ * empty pile whole or not at all. f, e: the free cells and empty piles, if the caller has them.
  */
-export function metaTest(s: GameState, t: number, buf: Int32Array, at: number, wholeTopRun = false): number {
-  const f = freeCells(s);
-  const e = emptyPiles(s);
+export function metaTest(s: GameState, t: number, buf: Int32Array, at: number, wholeTopRun = false, f = freeCells(s), e = emptyPiles(s)): number {
   if (t === 106) return metaJ(s, buf, at, f, e);
   if (t === 50) return meta2(s, buf, at, f, e);
   if (t === 51) return meta3(s, buf, at, f, e);
@@ -263,8 +267,8 @@ export function metaTest(s: GameState, t: number, buf: Int32Array, at: number, w
 }
 
 /** Freecell Solver's j, first part: two cells' cards, parent and child, into an empty pile. */
-export function metaJPairs(s: GameState, buf: Int32Array, at: number): number {
-  if (emptyPiles(s) === 0) return at;
+export function metaJPairs(s: GameState, buf: Int32Array, at: number, e = emptyPiles(s)): number {
+  if (e === 0) return at;
   let n = at;
   for (let x = s.CELL0; x < s.RESERVE; x++)
     for (let y = s.CELL0; y < s.RESERVE; y++)

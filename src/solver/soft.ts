@@ -188,7 +188,7 @@ interface ThreadStorage {
 const spare: ThreadStorage[] = [];
 const SPARE_MAX = 64;
 const POOLED_MAX = 1 << 16;
-const STACKS = 7; // idx, end, start, gi, applied, fdepth, fend
+const STACKS = 8; // idx, end, start, gi, applied, fdepth, fend, vac
 
 /** One soft thread: a DFS over meta-moves in its fixed order of tests, never restarting. */
 export class SoftThread {
@@ -201,6 +201,7 @@ export class SoftThread {
   private applied = EMPTY; // moves played to reach each depth
   private fdepth = EMPTY; // Freecell Solver's depth: a run of safe moves is one step
   private fend = EMPTY; // end of the foundation moves kept at the start of each depth's list
+  private vac = EMPTY; // free cells | empty piles << 8, at each depth
   private depth = -1;
   private status: SearchStatus | 'new' = 'new';
   private readonly rng = new Int32Array(1);
@@ -237,6 +238,7 @@ export class SoftThread {
     this.applied = doubled(this.applied);
     this.fdepth = doubled(this.fdepth);
     this.fend = doubled(this.fend);
+    this.vac = doubled(this.vac);
   }
 
   /** Enters the position s is at, one deeper: its foundation moves, or its safe one alone. */
@@ -258,6 +260,11 @@ export class SoftThread {
       this.gi[d] = SAFE;
     } else {
       this.fend[d] = end; // kept for tests 0 and 1
+      let f = 0;
+      let e = 0;
+      for (let x = s.CELL0; x < s.RESERVE; x++) if (s.len[x] === 0) f++;
+      for (let p = 0; p < s.T; p++) if (s.len[p] === 0) e++;
+      this.vac[d] = f | (e << 8);
       this.idx[d] = this.end[d] = end;
       this.gi[d] = 0;
     }
@@ -300,8 +307,9 @@ export class SoftThread {
       if (to >= 0) for (let x = s.CELL0; x < s.RESERVE; x++) if (s.len[x] > 0) buf[e++] = encodeMove(x, to, 1);
     } else {
       if (t === 51) fillAccept(s); // the foundations' table, for the DIGs
-      if (t === 106) e = metaJPairs(s, buf, e);
-      e = metaTest(s, t, buf, e, true);
+      const vac = this.vac[d];
+      if (t === 106) e = metaJPairs(s, buf, e, vac >> 8);
+      e = metaTest(s, t, buf, e, true, vac & 255, vac >> 8);
     }
     return fcOrder(s, t, buf, n, e);
   }
@@ -350,13 +358,13 @@ export class SoftThread {
     if (st && st.stacks[0].length !== this.stackSize) st = undefined; // a test's small stacks
     this.buf = st?.buf ?? new Int32Array(1 << 14);
     const stacks = st?.stacks ?? Array.from({ length: STACKS }, () => new Int32Array(this.stackSize));
-    [this.idx, this.end, this.start, this.gi, this.applied, this.fdepth, this.fend] = stacks;
+    [this.idx, this.end, this.start, this.gi, this.applied, this.fdepth, this.fend, this.vac] = stacks;
   }
 
   /** Hands this thread's storage on to later threads; it must not run again. */
   release(): void {
     if (this.buf.length === 0) return;
-    const stacks = [this.idx, this.end, this.start, this.gi, this.applied, this.fdepth, this.fend];
+    const stacks = [this.idx, this.end, this.start, this.gi, this.applied, this.fdepth, this.fend, this.vac];
     if (this.buf.length <= POOLED_MAX && this.idx.length === this.stackSize && spare.length < SPARE_MAX) spare.push({ buf: this.buf, stacks });
     this.buf = EMPTY;
     this.status = 'exhausted';
@@ -410,11 +418,8 @@ function horneSafe(s: GameState, buf: Int32Array, start: number, end: number): n
   return -1;
 }
 
-/** Freecell Solver's card value: rank (Ace 1) * 4 + suit, in its suit order H, C, D, S. */
-function fcVal(c: number): number {
-  return ((c >> 2) + 1) * 4 + FC_SUIT[c & 3];
-}
-const FC_SUIT = [1, 2, 0, 3]; // ours: clubs, diamonds, hearts, spades
+/** Freecell Solver's card values by our card: rank (Ace 1) * 4 + suit, in its suit order H, C, D, S. */
+const FC_VAL = Int32Array.from({ length: 52 }, (_, c) => ((c >> 2) + 1) * 4 + [1, 2, 0, 3][c & 3]);
 const pileRank = new Int32Array(64);
 const order = new Int32Array(64);
 const keys = new Float64Array(LIST_MAX);
@@ -424,8 +429,9 @@ let ranked2 = 0;
 
 /**
  * Each pile's place in Freecell Solver's canonical order (piles sorted by their cards from the
- * bottom, a prefix first), and each cell's card value, into pileRank; kept while s stays at the
- * same position (its hash).
+ * bottom, an empty one first), and each cell's card value, into pileRank; kept while s stays at the
+ * same position (its hash). With one deck no two piles share a bottom card, so the bottom cards
+ * decide.
  */
 function canonRanks(s: GameState): void {
   if (rankedState === s && ranked1 === s.h1 && ranked2 === s.h2) return;
@@ -434,27 +440,19 @@ function canonRanks(s: GameState): void {
   ranked2 = s.h2;
   const { len, off, cards, T } = s;
   for (let p = 0; p < T; p++) {
+    const v = len[p] > 0 ? FC_VAL[cards[off[p]]] : -1;
+    bottom[p] = v;
     let k = p;
-    while (k > 0 && pileBefore(len, off, cards, p, order[k - 1])) {
+    while (k > 0 && bottom[order[k - 1]] > v) {
       order[k] = order[k - 1];
       k--;
     }
     order[k] = p;
   }
   for (let i = 0; i < T; i++) pileRank[order[i]] = i;
-  for (let x = s.CELL0; x < s.RESERVE; x++) pileRank[x] = len[x] > 0 ? fcVal(cards[off[x]]) : 0;
+  for (let x = s.CELL0; x < s.RESERVE; x++) pileRank[x] = len[x] > 0 ? FC_VAL[cards[off[x]]] : 0;
 }
-
-function pileBefore(len: Int32Array, off: Int32Array, cards: Uint8Array, a: number, b: number): boolean {
-  const la = len[a];
-  const lb = len[b];
-  const m = la < lb ? la : lb;
-  for (let i = 0; i < m; i++) {
-    const d = fcVal(cards[off[a] + i]) - fcVal(cards[off[b] + i]);
-    if (d !== 0) return d < 0;
-  }
-  return la < lb;
-}
+const bottom = new Int32Array(64);
 
 /**
  * Puts buf[i..j), the moves of test t, in the order Freecell Solver 5.0 generates them on its
