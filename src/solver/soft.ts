@@ -206,6 +206,7 @@ export class SoftThread {
   private status: SearchStatus | 'new' = 'new';
   private readonly rng = new Int32Array(1);
   private readonly units: Unit[];
+  private chained = false; // the position being entered was reached with safe moves after the meta-move
   /** Moves from the root while switched out (SoftThreads). */
   path: number[] = [];
 
@@ -248,9 +249,8 @@ export class SoftThread {
     const start = d === 0 ? 0 : this.end[d - 1];
     if (start + LIST_MAX > this.buf.length) this.buf = doubled(this.buf);
     this.start[d] = start;
-    // Reached by a safe move from a position itself reached by one: the same depth for Freecell Solver.
-    const chain = d > 1 && this.gi[d - 1] === SAFE && this.gi[d - 2] === SAFE;
-    this.fdepth[d] = d === 0 ? 0 : this.fdepth[d - 1] + (chain ? 0 : 1);
+    // Freecell Solver's depth: its pruned position (after the safe moves) is one deeper.
+    this.fdepth[d] = d === 0 ? 0 : this.fdepth[d - 1] + (this.chained ? 2 : 1);
     const end = generateFoundationMoves(s, this.buf, start);
     const safe = horneSafe(s, this.buf, start, end);
     if (safe >= 0) {
@@ -270,6 +270,22 @@ export class SoftThread {
     }
     this.stats.unique++;
     if (d > this.stats.maxDepth) this.stats.maxDepth = d;
+  }
+
+  /**
+   * Plays the safe foundation moves of s one after another while there are any (listing each
+   * position's foundation moves at buf[at..)); returns how many.
+   */
+  private safeChain(s: GameState, at: number): number {
+    if (at + 64 > this.buf.length) this.buf = doubled(this.buf);
+    let n = 0;
+    for (;;) {
+      const e = generateFoundationMoves(s, this.buf, at);
+      const k = horneSafe(s, this.buf, at, e);
+      if (k < 0) return n;
+      s.apply(this.buf[k]);
+      n++;
+    }
   }
 
   /** Generates the next group with moves at depth d (s at that position); false when none is left. */
@@ -326,7 +342,8 @@ export class SoftThread {
       if (!metaMovesApply(s.rules)) return (this.status = 'exhausted'); // a game the meta-moves are not written for
       if (this.buf.length === 0) this.take();
       tt.seenOrAdd(s.h1 ^ salt, s.h2 ^ salt);
-      this.enter(s);
+      this.chained = false;
+      this.enter(s); // the deal's own safe moves, if any, are its one move (SAFE)
     }
     const stop = st.nodes + budget;
     for (;;) {
@@ -334,8 +351,12 @@ export class SoftThread {
       const i = this.idx[d];
       if (i < this.end[d]) {
         this.idx[d] = i + 1;
-        const played = playMeta(s, this.buf[i]);
+        let played = playMeta(s, this.buf[i]);
         st.nodes++;
+        // Freecell Solver's prune: every safe foundation move at once, as part of this node.
+        const chain = this.gi[d] === SAFE ? 0 : this.safeChain(s, this.end[d]);
+        played += chain;
+        this.chained = chain > 0;
         if (s.isWon()) return (this.status = 'won');
         if (tt.seenOrAdd(s.h1 ^ salt, s.h2 ^ salt)) {
           st.ttHits++;
