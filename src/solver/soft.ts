@@ -207,6 +207,7 @@ export class SoftThread {
   private readonly rng = new Int32Array(1);
   private readonly units: Unit[];
   private chained = false; // the position being entered was reached with safe moves after the meta-move
+  private listed = -1; // end of its foundation moves, listed at its list's start by safeChain (-1: not listed)
   /** Moves from the root while switched out (SoftThreads). */
   path: number[] = [];
 
@@ -251,8 +252,10 @@ export class SoftThread {
     this.start[d] = start;
     // Freecell Solver's depth: its pruned position (after the safe moves) is one deeper.
     this.fdepth[d] = d === 0 ? 0 : this.fdepth[d - 1] + (this.chained ? 2 : 1);
-    const end = generateFoundationMoves(s, this.buf, start);
-    const safe = horneSafe(s, this.buf, start, end);
+    const listed = this.listed;
+    this.listed = -1;
+    const end = listed >= 0 ? listed : generateFoundationMoves(s, this.buf, start);
+    const safe = listed >= 0 ? -1 : horneSafe(s, this.buf, start, end);
     if (safe >= 0) {
       this.buf[start] = this.buf[safe];
       this.end[d] = start + 1;
@@ -282,7 +285,10 @@ export class SoftThread {
     for (;;) {
       const e = generateFoundationMoves(s, this.buf, at);
       const k = horneSafe(s, this.buf, at, e);
-      if (k < 0) return n;
+      if (k < 0) {
+        this.listed = e; // for enter(), if this position is entered: its foundation moves, none safe
+        return n;
+      }
       s.apply(this.buf[k]);
       n++;
     }
@@ -354,12 +360,14 @@ export class SoftThread {
         let played = playMeta(s, this.buf[i]);
         st.nodes++;
         // Freecell Solver's prune: every safe foundation move at once, as part of this node.
+        this.listed = -1;
         const chain = this.gi[d] === SAFE ? 0 : this.safeChain(s, this.end[d]);
         played += chain;
         this.chained = chain > 0;
         if (s.isWon()) return (this.status = 'won');
         if (tt.seenOrAdd(s.h1 ^ salt, s.h2 ^ salt)) {
           st.ttHits++;
+          this.listed = -1;
           for (let k = 0; k < played; k++) s.undo();
         } else {
           this.enter(s); // may grow `applied`
