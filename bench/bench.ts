@@ -603,8 +603,8 @@ function fcProcessSection(ctx: Ctx): void {
 /** Section 4: fc-solve's library in process on the same deals (the fair comparison). */
 function fcLibSection(ctx: Ctx): void {
   const { o, rows, ours, seeds } = ctx;
-  const tt = new TranspositionTable(64); // for the rounds of our solver against lg
   if (o.fcLib) {
+    const tt = new TranspositionTable(64); // for the rounds of our solver against lg
     const h = buildHarness({ install: o.install, log: (l) => console.log(l) });
     if ('why' in h) console.log(`\nin-process fc-solve comparison skipped: ${h.why}`);
     else {

@@ -7,7 +7,7 @@
 // It runs fc-solve -s -i (every position entered, printed) and writes
 // test/fixtures/fcsolve-thread24-winery.json: per seed, the positions in the order entered, in
 // canonicalPosition's form, leaving out those with a safe foundation move (fc-solve plays them all
-// at once as one more position, soft.ts one at a time), and repeats.
+// at once as one more position, soft.ts as part of the node before it), and repeats.
 import { execFileSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';

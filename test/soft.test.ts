@@ -49,7 +49,7 @@ describe('soft threads', () => {
       { tests: 'j', kind: 0 },
       { tests: '36', kind: 1 },
     ]);
-    // Every thread's orders use only tests this file knows (5 and 8 are left out by design).
+    // Every thread's orders are made of Freecell Solver's test letters (its 5 and 8 generate nothing here).
     for (const t of LG) for (const o of [t.to, ...(t.dto ?? []).map((x) => x[1])]) for (const g of parseOrder(o)) expect(g.tests, t.name).toMatch(/^[0-9j]+$/);
     // Every turn of the prelude names a thread.
     for (const [, name] of LG_PRELUDE)
@@ -132,14 +132,17 @@ describe('soft threads', () => {
     expect(compared).toBe(3);
   });
 
-  it('small stacks grow: the same search with stacks of 4 depths', () => {
-    const deal = dealFromSeed(getRules('freecell'), 4);
-    const a = new SoftThreads(new GameState(deal), new TranspositionTable(8), 3);
-    const b = new SoftThreads(new GameState(deal), new TranspositionTable(8), 3, LG, LG_PRELUDE, 4);
-    expect(a.run(100_000)).toBe('won');
-    expect(b.run(100_000)).toBe('won');
-    expect(b.solutionMoves()).toEqual(a.solutionMoves());
-    expect(b.stats.nodes).toBe(a.stats.nodes);
+  it('small stacks and lists grow: the same search with stacks of 4 depths and a list buffer of 4096 moves', () => {
+    for (const seed of [4, 9]) {
+      const deal = dealFromSeed(getRules('freecell'), seed);
+      const a = new SoftThreads(new GameState(deal), new TranspositionTable(8), 3);
+      const b = new SoftThreads(new GameState(deal), new TranspositionTable(8), 3, LG, LG_PRELUDE, 4, 4096);
+      expect(a.run(100_000)).toBe('won');
+      expect(b.run(100_000)).toBe('won');
+      expect(b.solutionMoves()).toEqual(a.solutionMoves());
+      expect(b.stats.nodes).toBe(a.stats.nodes);
+      expect(b.stats.maxDepth).toBeGreaterThan(8); // deep enough that both grew (twice for the stacks)
+    }
   });
 
   it('never says lost: where an exhaustive plain DFS proves a one-cell endgame lost, every thread runs out and it reports exhausted', () => {
@@ -164,6 +167,19 @@ describe('soft threads', () => {
     expect(won).toBeGreaterThan(10);
   });
 
+  it('in solve(), alone, a lost FreeCell endgame comes out unknown (exhausted), never lost', () => {
+    let checked = 0;
+    for (let seed = 1; seed <= 40 && checked < 3; seed++) {
+      const deal = endgame('freecell', seed, 1);
+      if (new DfsSearch(new GameState(deal), new TranspositionTable(16), 7, 0, false).run(2_000_000) !== 'lost') continue;
+      const r = solve(deal, { search: 'soft-threads', maxNodes: 2_000_000 });
+      expect(r.result, `seed ${seed}`).toBe('unknown');
+      expect(r.stats.stopReason, `seed ${seed}`).toBe('exhausted');
+      checked++;
+    }
+    expect(checked).toBe(3);
+  });
+
   it('stops at once in games the meta-moves are not written for', () => {
     for (const v of ['signora', 'red-and-black']) {
       const t = new SoftThread(thread('24'), new TranspositionTable(4), 1);
@@ -183,6 +199,9 @@ describe('the soft threads in solve()', () => {
         const r = solve(deal, { maxNodes: 1_000_000, softNodes: 300, onProgress: (n, s) => (order.push(s), used.push(n)) });
         expect(r.result, `${v} ${seed}`).toBe('won');
         expect(order[0], `${v} ${seed}`).toBeInstanceOf(SoftThreads);
+        // Progress counts the solve's nodes so far, on through the opening, up to all of them.
+        for (let i = 1; i < used.length; i++) expect(used[i], `${v} ${seed}`).toBeGreaterThan(used[i - 1]);
+        expect(used[used.length - 1], `${v} ${seed}`).toBe(r.stats.nodes);
         const alone = solve(deal, { search: 'soft-threads', maxNodes: 300 });
         if (alone.result === 'won') {
           first++;
@@ -202,11 +221,12 @@ describe('the soft threads in solve()', () => {
 
   it('their nodes count against the budget, and lost deals are still proved after them', () => {
     let cut = 0;
-    for (let seed = 1; seed <= 40 && cut < 2; seed++) {
+    for (let seed = 1; seed <= 60 && cut < 2; seed++) {
       const deal = dealFromSeed(getRules('freecell', { cells: 1 }), seed);
-      if (solve(deal, { search: 'soft-threads', maxNodes: 500 }).result === 'won') continue;
       const r = solve(deal, { maxNodes: 700, softNodes: 500 });
-      if (r.result === 'unknown') expect(r.stats.nodes, `seed ${seed}`).toBe(700);
+      if (r.result !== 'unknown') continue;
+      expect(r.stats.nodes, `seed ${seed}`).toBe(700); // 500 for the soft threads, then the rest
+      expect(r.stats.stopReason, `seed ${seed}`).toBe('nodes');
       cut++;
     }
     expect(cut).toBe(2);

@@ -230,8 +230,9 @@ function emptyPiles(s: GameState): number {
  * cells and empty piles to clear them into are looked at, from the top down. The caller must have
  * called generateFoundationMoves on this position first (it fills the foundations' table the DIGs
  * read). Two differences from Freecell Solver's tests: j does not also put two cell cards, parent
- * and child, into an empty pile; and where a pile's top run is longer than can move into an empty
- * pile, 6 moves the part of it that can (Freecell Solver skips it).
+ * and child, into an empty pile (metaJPairs does); and where a pile's top run is longer than can
+ * move into an empty pile, 6 moves the part of it that can (Freecell Solver skips it, as metaTest
+ * does with wholeTopRun).
  */
 export function generateMetaMoves(s: GameState, buf: Int32Array, at: number, rng: Int32Array): number {
   const f = freeCells(s);

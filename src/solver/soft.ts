@@ -15,8 +15,9 @@
 // some tests' moves by place (fcOrder); it plays every safe foundation move at once on entering a
 // position (its -sp r:tf prune, horneSafe below), and counts depth in positions it enters. With
 // all of that copied, thread "24" enters the same positions as Freecell Solver's own on each of
-// Winery seeds 3001-3030 (checked against fc-solve 5.0's -s -i output), and the preset as a whole
-// takes about half the nodes of the searches before it (solve.ts, policy()).
+// Winery seeds 3001-3030 (checked against fc-solve 5.0's -s -i output), and before the searches
+// that ran alone before it, it takes the nodes on the tuning sets from 2.63M to 0.98M (solve.ts,
+// policy()).
 //
 // It never gives a wrong verdict: every meta-move is played as legal single-card moves and
 // supermoves (meta.ts) and solve() replays the solution, checked; it leaves moves out, so when
@@ -187,7 +188,6 @@ interface ThreadStorage {
 }
 const spare: ThreadStorage[] = [];
 const SPARE_MAX = 64;
-const POOLED_MAX = 1 << 16;
 const STACKS = 8; // idx, end, start, gi, applied, fdepth, fend, vac
 
 /** One soft thread: a DFS over meta-moves in its fixed order of tests, never restarting. */
@@ -217,6 +217,8 @@ export class SoftThread {
     private readonly salt: number,
     /** Depths the stacks hold before they first double (a test makes it small to exercise growth). */
     private readonly stackSize = 256,
+    /** Moves the list buffer holds before it first doubles (at least LIST_MAX; likewise). */
+    private readonly bufSize = 1 << 14,
   ) {
     this.units = units(spec);
     this.rng[0] = Math.imul(spec.seed ?? 1, 0x9e3779b1) | 1;
@@ -243,7 +245,11 @@ export class SoftThread {
     this.vac = doubled(this.vac);
   }
 
-  /** Enters the position s is at, one deeper: its foundation moves, or its safe one alone. */
+  /**
+   * Enters the position s is at, one deeper: lists its foundation moves (or takes safeChain's
+   * list) for tests 0 and 1. At the deal, a safe foundation move is instead its only move (SAFE):
+   * deeper positions come with their safe moves already played.
+   */
   private enter(s: GameState): void {
     const d = ++this.depth;
     if (d >= this.idx.length) this.grow();
@@ -339,6 +345,7 @@ export class SoftThread {
   /** Runs up to `budget` nodes from this thread's position, which s must be at. */
   run(s: GameState, budget: number): SearchStatus {
     if (!this.live) return this.status as SearchStatus;
+    if (budget <= 0) return 'paused';
     const tt = this.tt;
     const st = this.stats;
     const salt = this.salt;
@@ -384,8 +391,8 @@ export class SoftThread {
 
   private take(): void {
     let st = spare.pop();
-    if (st && st.stacks[0].length !== this.stackSize) st = undefined; // a test's small stacks
-    this.buf = st?.buf ?? new Int32Array(1 << 14);
+    if (st && (st.stacks[0].length !== this.stackSize || st.buf.length !== this.bufSize)) st = undefined; // a test's small sizes
+    this.buf = st?.buf ?? new Int32Array(Math.max(this.bufSize, LIST_MAX));
     const stacks = st?.stacks ?? Array.from({ length: STACKS }, () => new Int32Array(this.stackSize));
     [this.idx, this.end, this.start, this.gi, this.applied, this.fdepth, this.fend, this.vac] = stacks;
   }
@@ -394,7 +401,7 @@ export class SoftThread {
   release(): void {
     if (this.buf.length === 0) return;
     const stacks = [this.idx, this.end, this.start, this.gi, this.applied, this.fdepth, this.fend, this.vac];
-    if (this.buf.length <= POOLED_MAX && this.idx.length === this.stackSize && spare.length < SPARE_MAX) spare.push({ buf: this.buf, stacks });
+    if (this.buf.length === this.bufSize && this.idx.length === this.stackSize && spare.length < SPARE_MAX) spare.push({ buf: this.buf, stacks });
     this.buf = EMPTY;
     this.status = 'exhausted';
   }
@@ -428,8 +435,9 @@ const suitCount = new Int32Array(4);
 /**
  * Freecell Solver's safe foundation move (its calc_foundation.h, used by the -sp r:tf prune): a
  * card of rank r (Ace 1) goes home at once when the foundations of the other colour hold rank r-2
- * and the other suit of its colour r-3. Only move ordering depends on it here (this search never
- * reports 'lost'), and every move it plays is checked when the solution is replayed.
+ * and the other suit of its colour r-3. Such a move is played at once, as the only move: a prune,
+ * but one that cannot make a verdict wrong here, since this search never reports 'lost' and every
+ * move it plays is checked when the solution is replayed.
  */
 function horneSafe(s: GameState, buf: Int32Array, start: number, end: number): number {
   if (start === end) return -1;
@@ -453,6 +461,10 @@ const pileRank = new Int32Array(64);
 const order = new Int32Array(64);
 const keys = new Float64Array(LIST_MAX);
 let rankedState: GameState | null = null;
+
+function forgetRanks(): void {
+  rankedState = null;
+}
 let ranked1 = 0;
 let ranked2 = 0;
 
@@ -532,7 +544,8 @@ export class SoftThreads implements Search {
   readonly stats: SearchStats = { nodes: 0, unique: 0, ttHits: 0, maxDepth: 0 };
   readonly threads: SoftThread[];
   private cur: SoftThread | null = null;
-  private turn = 0; // turns begun
+  private turn = 0; // prelude turns begun
+  private next = 0; // the next thread to try after the prelude
   private left = 0; // nodes left in this turn
 
   constructor(
@@ -542,12 +555,15 @@ export class SoftThreads implements Search {
     specs: ThreadSpec[] = LG,
     private readonly prelude: [number, string][] = LG_PRELUDE,
     stackSize = 256,
+    bufSize = 1 << 14,
   ) {
-    this.threads = specs.map((sp, i) => new SoftThread(sp, tt, runSalt(salt, i), stackSize));
+    this.threads = specs.map((sp, i) => new SoftThread(sp, tt, runSalt(salt, i), stackSize, bufSize));
+    forgetRanks();
   }
 
   private switchTo(t: SoftThread): void {
     if (this.cur === t) return;
+    forgetRanks(); // the hash does not tell piles' order apart: another thread may be at a permuted copy
     const s = this.state;
     if (this.cur) {
       this.cur.path = s.history();
@@ -567,10 +583,16 @@ export class SoftThreads implements Search {
         return t;
       }
     }
-    const live = this.threads.filter((x) => x.live);
-    if (live.length === 0) return null;
-    this.left = STEP;
-    return live[this.turn++ % live.length];
+    // Then each live thread in turn, in the threads' order.
+    for (let k = 0; k < this.threads.length; k++) {
+      const t = this.threads[this.next];
+      this.next = (this.next + 1) % this.threads.length;
+      if (t.live) {
+        this.left = STEP;
+        return t;
+      }
+    }
+    return null;
   }
 
   run(nodeBudget: number, deadline = Infinity): SearchStatus {

@@ -334,9 +334,10 @@ function salt(i: number): number {
 }
 
 /**
- * Runs the opening: searches[0] alone for turns[0] nodes, then all of them in turns of turns[1]
- * nodes, until `budget` nodes or the deadline. Only searches[0]'s `lost` is the deal's (a partner
- * may search only some moves); a partner that stops ('exhausted', 'memory') leaves the turns.
+ * Runs the opening (or the prelude, a single search whose `lost` the caller ignores): searches[0]
+ * alone for turns[0] nodes, then all of them in turns of turns[1] nodes, until `budget` nodes or
+ * the deadline. Only searches[0]'s `lost` is the deal's (a partner may search only some moves); a
+ * partner that stops ('exhausted', 'memory') leaves the turns.
  */
 function runOpening(
   searches: Search[],
@@ -367,13 +368,15 @@ function runOpening(
 /**
  * Solves one deal. A base rank applies to the Terrace family only and is ignored elsewhere.
  *
- * Policy (see `policy`): an optional opening (one search, or two in turns), then one group of
+ * Policy (see `policy`): an optional prelude (one search alone, which can only win: the soft
+ * threads), an optional opening (one search, or two in turns), then one group of
  * searches per candidate base rank (a single group outside the Terrace family or with a fixed base;
  * the opening's searches go on in that single group, as its members of the same names). The
  * searches of the groups share the node budget round-robin in slices that double up to 65,536
  * nodes, so no single bad choice (a hopeless base rank, an unlucky first move) can sink the whole
  * budget. A rank is lost as soon as one of its searches returns `lost` (only a complete search that
- * tried every position does; dfs-meta, which leaves moves out, returns 'exhausted' and just stops);
+ * tried every position does; dfs-meta and soft-threads, which leave moves out, return 'exhausted'
+ * and just stop);
  * the deal is lost when every rank is; it is won when any search wins.
  */
 export function solve(deal: Deal, opts: SolveOptions = {}): SolveResult {
