@@ -96,12 +96,14 @@ describe('soft threads', () => {
       const s = new GameState(dealFromSeed(getRules('winery'), Number(seed)));
       const seen = [canon(s)];
       const x = new SoftThreads(s, new TranspositionTable(4), 1, [thread('24')], []);
-      // Every position entered: after each node, if it was a new one.
-      let last = x.stats.unique;
-      for (let i = 0; i < 5000 && x.run(1) === 'paused'; i++) {
-        if (x.stats.unique > last) seen.push(canon(s));
-        last = x.stats.unique;
-      }
+      // Every position the thread enters (its private enter(), watched), then the win.
+      const t = x.threads[0] as unknown as { enter(st: GameState): void };
+      const enter = t.enter.bind(t);
+      t.enter = (st) => {
+        seen.push(canon(st));
+        enter(st);
+      };
+      expect(x.run(100_000), `seed ${seed}`).toBe('won');
       seen.push(canon(s));
       const got = seen.filter((p) => !p.safe).map((p) => p.key);
       const keys = got.filter((k, i) => i === 0 || got[i - 1] !== k);

@@ -179,8 +179,6 @@ export const STEP = 500;
 const EMPTY: Int32Array = new Int32Array(0);
 /** Room for one position's list: meta-moves are a few per pile and cell pair. */
 const LIST_MAX = 4096;
-/** gi[] of a position whose only move is a safe foundation move. */
-const SAFE = 1 << 20;
 
 interface ThreadStorage {
   buf: Int32Array;
@@ -197,7 +195,7 @@ export class SoftThread {
   private idx = EMPTY; // next move to try at each depth
   private end = EMPTY; // end of each depth's current list
   private start = EMPTY; // start of each depth's list
-  private gi = EMPTY; // next group to generate at each depth (SAFE: a safe move only)
+  private gi = EMPTY; // next group to generate at each depth
   private applied = EMPTY; // moves played to reach each depth
   private fdepth = EMPTY; // Freecell Solver's depth: a run of safe moves is one step
   private fend = EMPTY; // end of the foundation moves kept at the start of each depth's list
@@ -246,9 +244,9 @@ export class SoftThread {
   }
 
   /**
-   * Enters the position s is at, one deeper: lists its foundation moves (or takes safeChain's
-   * list) for tests 0 and 1. At the deal, a safe foundation move is instead its only move (SAFE):
-   * deeper positions come with their safe moves already played.
+   * Enters the position s is at, one deeper, its safe foundation moves already played
+   * (safeChain): keeps its foundation moves for tests 0 and 1, and counts its free cells and empty
+   * piles.
    */
   private enter(s: GameState): void {
     const d = ++this.depth;
@@ -257,26 +255,19 @@ export class SoftThread {
     if (start + LIST_MAX > this.buf.length) this.buf = doubled(this.buf);
     this.start[d] = start;
     // Freecell Solver's depth: its pruned position (after the safe moves) is one deeper.
-    this.fdepth[d] = d === 0 ? 0 : this.fdepth[d - 1] + (this.chained ? 2 : 1);
+    const pruned = this.chained ? 1 : 0;
+    this.fdepth[d] = d === 0 ? pruned : this.fdepth[d - 1] + 1 + pruned;
     const listed = this.listed;
     this.listed = -1;
     const end = listed >= 0 ? listed : generateFoundationMoves(s, this.buf, start);
-    const safe = listed >= 0 ? -1 : horneSafe(s, this.buf, start, end);
-    if (safe >= 0) {
-      this.buf[start] = this.buf[safe];
-      this.end[d] = start + 1;
-      this.idx[d] = start;
-      this.gi[d] = SAFE;
-    } else {
-      this.fend[d] = end; // kept for tests 0 and 1
-      let f = 0;
-      let e = 0;
-      for (let x = s.CELL0; x < s.RESERVE; x++) if (s.len[x] === 0) f++;
-      for (let p = 0; p < s.T; p++) if (s.len[p] === 0) e++;
-      this.vac[d] = f | (e << 8);
-      this.idx[d] = this.end[d] = end;
-      this.gi[d] = 0;
-    }
+    this.fend[d] = end;
+    let f = 0;
+    let e = 0;
+    for (let x = s.CELL0; x < s.RESERVE; x++) if (s.len[x] === 0) f++;
+    for (let p = 0; p < s.T; p++) if (s.len[p] === 0) e++;
+    this.vac[d] = f | (e << 8);
+    this.idx[d] = this.end[d] = end;
+    this.gi[d] = 0;
     this.stats.unique++;
     if (d > this.stats.maxDepth) this.stats.maxDepth = d;
   }
@@ -354,9 +345,10 @@ export class SoftThread {
       if (s.isWon()) return (this.status = 'won');
       if (!metaMovesApply(s.rules)) return (this.status = 'exhausted'); // a game the meta-moves are not written for
       if (this.buf.length === 0) this.take();
+      this.chained = this.safeChain(s, 0) > 0; // the deal's own safe moves, as at every position
+      if (s.isWon()) return (this.status = 'won');
       tt.seenOrAdd(s.h1 ^ salt, s.h2 ^ salt);
-      this.chained = false;
-      this.enter(s); // the deal's own safe moves, if any, are its one move (SAFE)
+      this.enter(s);
     }
     const stop = st.nodes + budget;
     for (;;) {
@@ -368,7 +360,7 @@ export class SoftThread {
         st.nodes++;
         // Freecell Solver's prune: every safe foundation move at once, as part of this node.
         this.listed = -1;
-        const chain = this.gi[d] === SAFE ? 0 : this.safeChain(s, this.end[d]);
+        const chain = this.safeChain(s, this.end[d]);
         played += chain;
         this.chained = chain > 0;
         if (s.isWon()) return (this.status = 'won');
@@ -517,7 +509,7 @@ function fcOrder(s: GameState, t: number, buf: Int32Array, i: number, j: number)
     else if (t === 51) key = pileRank[A] * 256 + (255 - B);
     else if (t === 52) key = pileRank[A] * 16777216 + B * 65536 + pileRank[C] * 256 + D;
     else if (t === 54 || t === 57) key = pileRank[A] * 256 + B;
-    else if (t === 106) key = pileRank[A] * 65536 + (((m >> 24) & 7) === 6 ? 0 : 256 + pileRank[C] * 256 + B);
+    else if (t === 106) key = pileRank[A] * 65536 + (((m >> 24) & 7) === 6 ? pileRank[B] : 256 + pileRank[C] * 256 + B);
     keys[a - i] = key;
   }
   for (let a = i + 1; a < j; a++) {
