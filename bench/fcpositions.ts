@@ -1,11 +1,12 @@
 // Records, for test/soft.test.ts, the positions Freecell Solver's soft thread "24" of its -l lg
-// preset enters on a few Winery deals, so that the test can check soft.ts enters the same ones
-// (the order of moves is what decides a depth-first search's cost).
+// preset enters on a few Winery and FreeCell deals, so that the test can check soft.ts enters the
+// same ones (the order of moves is what decides a depth-first search's cost).
 //
-//   node dist/bench/fcpositions.js [seeds...]   (default 3007 3011 3019; needs fc-solve 5.0 on PATH)
+//   node dist/bench/fcpositions.js [variant:seed ...]   (default winery:3007 winery:3011
+//   winery:3019 freecell:3013 freecell:3016; needs fc-solve 5.0 on PATH)
 //
 // It runs fc-solve -s -i (every position entered, printed) and writes
-// test/fixtures/fcsolve-thread24-winery.json: per seed, the positions in the order entered, in
+// test/fixtures/fcsolve-thread24.json: per variant:seed, the positions in the order entered, in
 // canonicalPosition's form, leaving out those with a safe foundation move (fc-solve plays them all
 // at once as one more position, soft.ts as part of the node before it), and repeats.
 import { execFileSync } from 'child_process';
@@ -79,23 +80,25 @@ export function parseFcPositions(out: string): string[] {
 }
 
 function main(): void {
-  const seeds = process.argv.slice(2).map(Number);
+  const specs = process.argv.slice(2);
   const out: Record<string, string[]> = {};
-  for (const seed of seeds.length ? seeds : [3007, 3011, 3019]) {
-    const deal = dealFromSeed(getRules('winery'), seed);
+  for (const spec of specs.length ? specs : ['winery:3007', 'winery:3011', 'winery:3019', 'freecell:3013', 'freecell:3016']) {
+    const [variant, seed] = spec.split(':');
+    const deal = dealFromSeed(getRules(variant), Number(seed));
     const text = execFileSync('fc-solve', [...fcGameArgs(deal.rules), ...THREAD24, '-s', '-i'], {
       input: dealToFcBoard(deal),
       maxBuffer: 1 << 28,
       env: { ...process.env, FREECELL_SOLVER_QUIET: '1' },
       stdio: ['pipe', 'pipe', 'ignore'],
     }).toString();
-    out[seed] = parseFcPositions(text);
+    out[spec] = parseFcPositions(text);
   }
-  const file = path.resolve(__dirname, '..', '..', 'test', 'fixtures', 'fcsolve-thread24-winery.json');
+  const file = path.resolve(__dirname, '..', '..', 'test', 'fixtures', 'fcsolve-thread24.json');
+  fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, JSON.stringify({ fcSolve: '5.0.0', thread: THREAD24.join(' '), positions: out }, null, 1) + '\n');
   console.log(
     `wrote ${file}: ${Object.entries(out)
-      .map(([s, k]) => `seed ${s} ${k.length} positions`)
+      .map(([s, k]) => `${s} ${k.length} positions`)
       .join(', ')}`,
   );
 }
