@@ -15,9 +15,9 @@
 // some tests' moves by place (fcOrder); it plays every safe foundation move at once on entering a
 // position (its -sp r:tf prune, horneSafe below), and counts depth in positions it enters. With
 // all of that copied, thread "24" enters the same positions as Freecell Solver's own on each of
-// Winery seeds 3001-3030 (checked against fc-solve 5.0's -s -i output), and before the searches
-// that ran alone before it, it takes the nodes on the tuning sets from 2.63M to 0.98M (solve.ts,
-// policy()).
+// Winery seeds 3001-3030 and FreeCell seeds 3001-3024 (checked against fc-solve 5.0's -s -i
+// output; test/soft.test.ts keeps five), and run before the searches that ran alone before it,
+// the preset takes the nodes on the tuning sets from 2.63M to 0.98M (solve.ts, policy()).
 //
 // It never gives a wrong verdict: every meta-move is played as legal single-card moves and
 // supermoves (meta.ts) and solve() replays the solution, checked; it leaves moves out, so when

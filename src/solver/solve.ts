@@ -248,12 +248,13 @@ interface Policy {
  *   and 597). Generating each test's moves in Freecell Solver's order (its canonical state: piles
  *   and cells sorted by their cards), playing all safe moves on entry by its rule, counting depth
  *   as it does, and moving a top run into an empty pile only whole made thread "24" enter the
- *   same positions as Freecell Solver's on Winery 3001-3030 (test/soft.test.ts keeps three) and
- *   the preset alone take 273 and 268 nodes per deal. Before the opening, on the eight sets:
- *   2.63M nodes and 3.64 s -> 1.26M and 2.47 s with 20,000 nodes (1.27M, 2.33 s with 100,000;
- *   with an earlier build of the threads, 1.39M and 1.29M with 2,000 and 5,000; two runs of each,
- *   the better one); in place of dfs-meta
- *   in the opening, or with the heuristic DFS first, more nodes. Two-cell FreeCell 3001-3300 at
+ *   same positions as Freecell Solver's on Winery 3001-3030 (and later, with the deal's own safe
+ *   moves as one chain and j's pairs in its order, FreeCell 3001-3024; test/soft.test.ts keeps
+ *   five) and the preset alone take 273 and 268 nodes per deal. Before the opening, on the eight
+ *   sets: 2.63M nodes and 3.64 s -> 1.26M and 2.47 s with 20,000 nodes (1.27M, 2.33 s with
+ *   100,000; with an earlier build of the threads, 1.39M and 1.29M with 2,000 and 5,000; two runs
+ *   of each, the better one); in place of dfs-meta in the opening, or with the heuristic DFS
+ *   first, more nodes. Two-cell FreeCell 3001-3300 at
  *   3,000,000 nodes per deal: 18.9M nodes, 13.8 s, 65 lost, 1 unknown -> 18.2M, 15.4 s, 65 lost,
  *   none unknown with 20,000 (20.2M, 18.4 s with 100,000: each lost deal pays them in full).
  *   Then each position's safe foundation moves were played as part of the node before it
