@@ -32,7 +32,7 @@ import type { RuleTable } from '../rules/vocabulary';
 import { doubled } from '../engine/typed';
 import { pickBest, shuffle, xorshift } from './order';
 import { safeFoundationMove } from './prune';
-import { runCapacity } from './supermove';
+import { emptyPiles, freeCells, runCapacity } from './supermove';
 import { runSalt } from './restart';
 import type { Search, SearchStats, SearchStatus } from './search';
 import type { TranspositionTable } from './tt';
@@ -207,19 +207,6 @@ function runStart(s: GameState, p: number, e: number): number {
   let b = e;
   while (b > 0 && s.stackOK[cards[o + b - 1] * 52 + cards[o + b]] === 1) b--;
   return b;
-}
-
-/** Free cells of `s`: with emptyPiles, the room the meta-moves clear cards into. */
-function freeCells(s: GameState): number {
-  let f = 0;
-  for (let x = s.CELL0; x < s.RESERVE; x++) if (s.len[x] === 0) f++;
-  return f;
-}
-
-function emptyPiles(s: GameState): number {
-  let e = 0;
-  for (let p = 0; p < s.T; p++) if (s.len[p] === 0) e++;
-  return e;
 }
 
 /**

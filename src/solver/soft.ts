@@ -29,6 +29,7 @@ import { doubled } from '../engine/typed';
 import { metaJPairs, metaMovesApply, metaTest, playMeta } from './meta';
 import { shuffle } from './order';
 import { runSalt } from './restart';
+import { emptyPiles, freeCells } from './supermove';
 import type { Search, SearchStats, SearchStatus } from './search';
 import type { TranspositionTable } from './tt';
 
@@ -261,11 +262,7 @@ export class SoftThread {
     this.listed = -1;
     const end = listed >= 0 ? listed : generateFoundationMoves(s, this.buf, start);
     this.fend[d] = end;
-    let f = 0;
-    let e = 0;
-    for (let x = s.CELL0; x < s.RESERVE; x++) if (s.len[x] === 0) f++;
-    for (let p = 0; p < s.T; p++) if (s.len[p] === 0) e++;
-    this.vac[d] = f | (e << 8);
+    this.vac[d] = freeCells(s) | (emptyPiles(s) << 8);
     this.idx[d] = this.end[d] = end;
     this.gi[d] = 0;
     this.stats.unique++;
@@ -404,16 +401,8 @@ export class SoftThread {
  * =asw(1) in a depth-first search, which sorts by its rating (cards home) ascending.
  */
 function sortHomeLast(s: GameState, buf: Int32Array, i: number, j: number): void {
-  for (let a = i + 1; a < j; a++) {
-    const m = buf[a];
-    const km = homeKey(s, m);
-    let b = a;
-    while (b > i && homeKey(s, buf[b - 1]) > km) {
-      buf[b] = buf[b - 1];
-      b--;
-    }
-    buf[b] = m;
-  }
+  for (let a = i; a < j; a++) keys[a - i] = homeKey(s, buf[a]);
+  sortByKeys(buf, i, j);
 }
 
 function homeKey(s: GameState, m: number): number {
@@ -512,6 +501,12 @@ function fcOrder(s: GameState, t: number, buf: Int32Array, i: number, j: number)
     else if (t === 106) key = pileRank[A] * 65536 + (((m >> 24) & 7) === 6 ? pileRank[B] : 256 + pileRank[C] * 256 + B);
     keys[a - i] = key;
   }
+  sortByKeys(buf, i, j);
+  return j;
+}
+
+/** Stable insertion sort of buf[i..j) by keys[0..j-i) (the key of buf[i + k] at keys[k]), lowest first. */
+function sortByKeys(buf: Int32Array, i: number, j: number): void {
   for (let a = i + 1; a < j; a++) {
     const m = buf[a];
     const km = keys[a - i];
@@ -524,7 +519,6 @@ function fcOrder(s: GameState, t: number, buf: Int32Array, i: number, j: number)
     buf[b] = m;
     keys[b - i] = km;
   }
-  return j;
 }
 
 /**
@@ -597,12 +591,14 @@ export class SoftThreads implements Search {
       }
       const t = this.cur!;
       const s = t.stats;
-      const before = { nodes: s.nodes, unique: s.unique, ttHits: s.ttHits };
+      const nodes = s.nodes;
+      const unique = s.unique;
+      const ttHits = s.ttHits;
       const st = t.run(this.state, Math.min(left, this.left, 4096));
-      const used = s.nodes - before.nodes;
+      const used = s.nodes - nodes;
       this.stats.nodes += used;
-      this.stats.unique += s.unique - before.unique;
-      this.stats.ttHits += s.ttHits - before.ttHits;
+      this.stats.unique += s.unique - unique;
+      this.stats.ttHits += s.ttHits - ttHits;
       if (s.maxDepth > this.stats.maxDepth) this.stats.maxDepth = s.maxDepth;
       left -= used;
       this.left -= used;

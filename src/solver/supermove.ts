@@ -27,14 +27,14 @@ export function runCapacity(f: number, e: number): number {
 }
 
 /** Free cells of `s`. */
-function freeCells(s: GameState): number {
+export function freeCells(s: GameState): number {
   let n = 0;
   for (let c = s.CELL0; c < s.RESERVE; c++) if (s.len[c] === 0) n++;
   return n;
 }
 
 /** Empty tableau piles of `s`, not counting pile `except` (-1: count all). */
-function emptyPiles(s: GameState, except: number): number {
+export function emptyPiles(s: GameState, except = -1): number {
   let n = 0;
   for (let p = 0; p < s.T; p++) if (p !== except && s.len[p] === 0) n++;
   return n;
