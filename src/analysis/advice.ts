@@ -110,7 +110,7 @@ export function advise(deal: Deal, strategy: Strategy, table: AdviceTable | null
     const tt = new TranspositionTable(32);
     for (const ra of ranks) {
       const res = solve(deal, { base: ra.rank, maxNodes, tt });
-      ra.verdict = { result: res.result, moves: res.moves.length, nodes: res.stats.nodes };
+      ra.verdict = { result: res.result, moves: res.moveInts.length, nodes: res.stats.nodes };
     }
   }
   return { variant: deal.rules.name, strategy, table, ranks };

@@ -57,7 +57,7 @@ export default function runBatch(task: WorkerTask): { searched: number } {
         seed: item.seed,
         base: label,
         result: res.result,
-        moves: res.result === 'won' ? res.moves.length : null,
+        moves: res.result === 'won' ? res.moveInts.length : null,
         nodes: res.stats.nodes,
         ms: res.stats.ms,
         proof: res.proof ?? '',

@@ -4,8 +4,10 @@ import type { MoveSpec } from './legality';
 import { moveCount, moveFrom, moveTo } from './move';
 import type { GameState } from './state';
 
-export function moveToSpec(s: GameState, m: number): MoveSpec {
-  const spec: MoveSpec = { from: s.pileName(moveFrom(m)), to: s.pileName(moveTo(m)) };
+/** Move m as a FORMATS.md spec, with the piles named by `s` or by its allPileNames(). */
+export function moveToSpec(s: GameState | readonly string[], m: number): MoveSpec {
+  const names = 'allPileNames' in s ? s.allPileNames() : s;
+  const spec: MoveSpec = { from: names[moveFrom(m)] ?? `pile ${moveFrom(m)}`, to: names[moveTo(m)] ?? `pile ${moveTo(m)}` };
   const n = moveCount(m);
   if (n !== 1) spec.count = n;
   return spec;

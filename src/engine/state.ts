@@ -130,6 +130,11 @@ export class GameState {
    */
   disorder = 0;
   /**
+   * False while moves leave the hash alone (hashOff(): a solution's checked replay, which never
+   * reads it); load() turns hashing back on and recomputes the hash from scratch.
+   */
+  private hashing = true;
+  /**
    * Changes whenever the foundations, the base or the base constraint may have changed (a move to a
    * foundation, its undo, load, setConstraint): movegen.ts keeps what the foundations accept until then.
    */
@@ -226,6 +231,7 @@ export class GameState {
   /** Sets the position from a deal (or position); resets the undo history. */
   load(deal: Deal): void {
     const cons = this.baseConstraint;
+    this.hashing = true;
     this.len.fill(0);
     this.ph1.fill(0);
     this.ph2.fill(0);
@@ -310,6 +316,7 @@ export class GameState {
    * XORed together first, so each pile's hash is updated once per move, not once per card.
    */
   private transfer(from: number, to: number, n: number): void {
+    if (!this.hashing) return this.transferUnhashed(from, to, n);
     const cards = this.cards;
     const cls = this.cls;
     const lf = this.len[from] - n;
@@ -346,6 +353,34 @@ export class GameState {
     this.len[to] = lt + n;
     this.rehash(from, f1, f2);
     this.rehash(to, t1, t2);
+  }
+
+  /** transfer() without the hash: the cards, their places and the out-of-sequence count. */
+  private transferUnhashed(from: number, to: number, n: number): void {
+    const cards = this.cards;
+    const lf = this.len[from] - n;
+    const lt = this.len[to];
+    const src = this.off[from] + lf;
+    const dst = this.off[to] + lt;
+    const T = this.T;
+    if (from < T && lf > 0) this.disorder -= 1 - this.stackOK[cards[src - 1] * 52 + cards[src]];
+    if (to < T && lt > 0) this.disorder += 1 - this.stackOK[cards[dst - 1] * 52 + cards[src]];
+    for (let i = 0; i < n; i++) {
+      const c = cards[src + i];
+      cards[dst + i] = c;
+      this.cardPile[c] = to;
+      this.cardIdx[c] = lt + i;
+    }
+    this.len[from] = lf;
+    this.len[to] = lt + n;
+  }
+
+  /**
+   * Stops keeping the hash (h1, h2 go stale) until the next load(): for replays that only play and
+   * check moves, where hashing is most of the cost of a move.
+   */
+  hashOff(): void {
+    this.hashing = false;
   }
 
   private setBase(b: number): void {
@@ -440,8 +475,12 @@ export class GameState {
   }
 
   pileName(p: number): string {
-    this.names ??= pileNames(this); // made once per state: solution checks name two piles a move
-    return this.names[p] ?? `pile ${p}`;
+    return this.allPileNames()[p] ?? `pile ${p}`;
+  }
+
+  /** Every pile's name by index; made once per state (solution checks name two piles a move), not to be changed. */
+  allPileNames(): readonly string[] {
+    return (this.names ??= pileNames(this));
   }
   private names?: string[];
 

@@ -178,6 +178,7 @@ export const LG_PRELUDE: [number, string][] = [
 export const STEP = 500;
 
 const EMPTY: Int32Array = new Int32Array(0);
+const NO_MOVES: readonly number[] = [];
 /** Room for one position's list: meta-moves are a few per pile and cell pair. */
 const LIST_MAX = 4096;
 
@@ -203,12 +204,12 @@ export class SoftThread {
   private vac = EMPTY; // free cells | empty piles << 8, at each depth
   private depth = -1;
   private status: SearchStatus | 'new' = 'new';
-  private readonly rng = new Int32Array(1);
+  private rng = EMPTY; // its generator's state, made when it first runs (most threads never do)
   private readonly units: Unit[];
   private chained = false; // the position being entered was reached with safe moves after the meta-move
   private listed = -1; // end of its foundation moves, listed at its list's start by safeChain (-1: not listed)
   /** Moves from the root while switched out (SoftThreads). */
-  path: number[] = [];
+  path: readonly number[] = NO_MOVES;
 
   constructor(
     readonly spec: ThreadSpec,
@@ -220,7 +221,6 @@ export class SoftThread {
     private readonly bufSize = 1 << 14,
   ) {
     this.units = units(spec);
-    this.rng[0] = Math.imul(spec.seed ?? 1, 0x9e3779b1) | 1;
   }
 
   get live(): boolean {
@@ -342,6 +342,7 @@ export class SoftThread {
       if (s.isWon()) return (this.status = 'won');
       if (!metaMovesApply(s.rules)) return (this.status = 'exhausted'); // a game the meta-moves are not written for
       if (this.buf.length === 0) this.take();
+      this.rng = Int32Array.of(Math.imul(this.spec.seed ?? 1, 0x9e3779b1) | 1);
       this.chained = this.safeChain(s, 0) > 0; // the deal's own safe moves, as at every position
       if (s.isWon()) return (this.status = 'won');
       tt.seenOrAdd(s.h1 ^ salt, s.h2 ^ salt);

@@ -489,27 +489,35 @@ function solveWith(deal: Deal, opts: SolveOptions, tt: TranspositionTable): Solv
   // Convert the winning line to specs by replaying it, checked, on a state loaded with the deal,
   // supermoves expanded into the single-card moves they stand for on the way:
   // a `won` that does not replay would be a solver bug, and is never reported.
-  const moves: MoveSpec[] = [];
   let base: number | undefined = fixedBase >= 0 ? fixedBase : undefined;
+  let names: readonly string[] = []; // pile names, for the specs (they depend on the layout only)
   if (result === 'won') {
     const replay = make(-1);
+    replay.hashOff(); // the replay only plays and checks moves
+    let played = 0;
     winMoves = expandSupermoves(replay, winMoves, (s, m) => {
       const err = moveError(s, moveFrom(m), moveTo(m), moveCount(m));
-      if (err) throw new Error(`internal error: solution move ${moves.length + 1} does not replay: ${err}`);
-      moves.push(moveToSpec(s, m));
+      if (err) throw new Error(`internal error: solution move ${played + 1} does not replay: ${err}`);
+      played++;
     });
     if (!replay.isWon()) throw new Error('internal error: the solution does not end in a win');
     if (terrace) base = replay.base;
+    names = replay.allPileNames();
   }
   for (const search of all) search.release?.();
   giveBack(taken);
   const ms = performance.now() - t0;
   const sum = (f: (s: SearchStats) => number) => all.reduce((a, s) => a + f(s.stats), 0);
   const nodes = sum((s) => s.nodes);
+  let specs: MoveSpec[] | undefined;
   return {
     result,
     ...(result === 'lost' ? { proof: 'exhaustive' as const } : {}),
-    moves,
+    // Made on first read: the checked replay above is the verdict's proof; spelling the moves out
+    // is output, which callers that only count the moves (the analysis) never pay for.
+    get moves(): MoveSpec[] {
+      return (specs ??= winMoves.map((m) => moveToSpec(names, m)));
+    },
     moveInts: winMoves,
     base,
     stats: {

@@ -103,20 +103,22 @@ function play(s: GameState, a: number, b: number, out: number[], check?: MoveChe
   out.push(m);
 }
 
+const usedCells = new Int32Array(64);
+
 /** Plays the k-card run from tableau pile `from` to tableau pile `to` one card at a time, appending those moves. */
 function expandRun(s: GameState, from: number, to: number, k: number, out: number[], check?: MoveCheck): void {
   if (k === 1) return play(s, from, to, out, check);
   const cells = freeCells(s);
   const empties = emptyPiles(s, to);
   if (k <= cells + 1) {
-    const used: number[] = [];
-    for (let c = s.CELL0; c < s.RESERVE && used.length < k - 1; c++)
+    let n = 0; // cells used (this branch never recurses, so one scratch list serves)
+    for (let c = s.CELL0; c < s.RESERVE && n < k - 1; c++)
       if (s.len[c] === 0) {
         play(s, from, c, out, check);
-        used.push(c);
+        usedCells[n++] = c;
       }
     play(s, from, to, out, check);
-    for (let i = used.length - 1; i >= 0; i--) play(s, used[i], to, out, check);
+    for (let i = n - 1; i >= 0; i--) play(s, usedCells[i], to, out, check);
     return;
   }
   if (empties === 0) throw new Error(`internal error: a supermove of ${k} cards with ${cells} free cells and no empty pile`);
