@@ -374,6 +374,51 @@ function setAt(d: Deal, [kind, i, k]: [string, number, number], card: number): v
   else (d as unknown as Record<string, number[]>)[kind][k] = card;
 }
 
+describe('hashOff: moves without hashing (the solution replay)', () => {
+  for (const v of ALL_VARIANTS) {
+    it(`${v}: an unhashed state plays random legal moves and undoes them exactly as a hashed one, and load() hashes afresh`, () => {
+      for (let seed = 1; seed <= 5; seed++) {
+        const deal = dealFromSeed(getRules(v), seed);
+        const hashed = new GameState(deal);
+        const plain = new GameState(deal);
+        plain.hashOff();
+        const rnd = prng(seed * 31 + 7);
+        const buf = new Int32Array(MAX_MOVES);
+        let played = 0;
+        let applied = 0;
+        for (let step = 0; step < 200; step++) {
+          const n = generateMoves(hashed, buf, 0);
+          if (n === 0) break;
+          const m = buf[Math.floor(rnd() * n)];
+          expect(moveError(plain, moveFrom(m), moveTo(m), moveCount(m))).toBeNull();
+          hashed.apply(m);
+          plain.apply(m);
+          played++;
+          applied++;
+          if (rnd() < 0.2 && played > 0) {
+            hashed.undo();
+            plain.undo();
+            played--;
+          }
+          expect(snapshot(plain).piles).toEqual(snapshot(hashed).piles);
+          expect([plain.disorder, plain.base, plain.onFoundation]).toEqual([hashed.disorder, hashed.base, hashed.onFoundation]);
+          checkTracking(plain, () => `${v} seed ${seed} step ${step}`);
+        }
+        expect(applied).toBeGreaterThan(8);
+        // The unhashed state's hash went stale; load() must hash from scratch again.
+        plain.load(deal);
+        const fresh = new GameState(deal);
+        expect([plain.h1, plain.h2]).toEqual([fresh.h1, fresh.h2]);
+        const n = generateMoves(plain, buf, 0);
+        plain.apply(buf[0]);
+        fresh.apply(buf[0]);
+        expect([plain.h1, plain.h2]).toEqual([fresh.h1, fresh.h2]);
+        expect(n).toBeGreaterThan(0);
+      }
+    });
+  }
+});
+
 describe('hash symmetries', () => {
   for (const v of ALL_VARIANTS) {
     it(`${v}: a position reloaded from toDeal() hashes the same; the order of tableau piles, cells and foundations does not matter`, () => {

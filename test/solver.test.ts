@@ -267,6 +267,24 @@ describe('DFS keeps its stack and the position in step', () => {
   });
 });
 
+describe('the result', () => {
+  it("spells a won's moves out on first read, the same in JSON, in a copy and for a state's pile names", () => {
+    const deal = dealFromSeed(getRules('winery'), 2);
+    const res = solve(deal);
+    expect(res.result).toBe('won');
+    const s = new GameState(deal);
+    const want = res.moveInts.map((m) => ({ from: s.pileName(moveFrom(m)), to: s.pileName(moveTo(m)), ...(moveCount(m) === 1 ? {} : { count: moveCount(m) }) }));
+    expect(res.moves).toEqual(want);
+    expect(res.moves).toBe(res.moves); // made once
+    expect(JSON.parse(JSON.stringify(res)).moves).toEqual(want);
+    expect({ ...res }.moves).toEqual(want);
+    // The state that checked the replay goes back to the pool: later solves must not change the moves.
+    solve(dealFromSeed(getRules('winery'), 3));
+    expect(res.moves).toEqual(want);
+    expectReplays(deal, res);
+  });
+});
+
 describe('determinism', () => {
   // The analysis relies on it: a pool run must equal single-threaded solves, and a resumed run a
   // straight one, whatever each worker solved before. The random move orders are seeded per search.
