@@ -273,7 +273,11 @@ describe('the result', () => {
     const res = solve(deal);
     expect(res.result).toBe('won');
     const s = new GameState(deal);
-    const want = res.moveInts.map((m) => ({ from: s.pileName(moveFrom(m)), to: s.pileName(moveTo(m)), ...(moveCount(m) === 1 ? {} : { count: moveCount(m) }) }));
+    const want = res.moveInts.map((m) => ({
+      from: s.pileName(moveFrom(m)),
+      to: s.pileName(moveTo(m)),
+      ...(moveCount(m) === 1 ? {} : { count: moveCount(m) }),
+    }));
     expect(res.moves).toEqual(want);
     expect(res.moves).toBe(res.moves); // made once
     expect(JSON.parse(JSON.stringify(res)).moves).toEqual(want);
