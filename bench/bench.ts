@@ -27,7 +27,9 @@
 //
 //  4. The fair comparison: fc-solve's library in process (bench/fclib.ts, bench/fcs-harness.c) on
 //     the same deals of Winery, FreeCell-4 and FreeCell-2, with its default, `-l lg` and atomic
-//     (-to 01ABCDE) presets; solving time only, against our solve() timed the same way. Verdict
+//     (-to 01ABCDE) presets; the time to a verdict and the solution's moves on both sides (fc-solve
+//     traces its solution when the moves are first read; our solve() expands its supermoves and
+//     checks every move), against our solve() timed the same way. Verdict
 //     agreement with ours per preset, and every fc-solve solution replayed on our engine. For
 //     `lg`, the reference, both are timed in --rounds alternating rounds (ours, lg, ours, lg, ...)
 //     run right there, and each side's best round counts: a single run of each, minutes apart,
@@ -43,7 +45,7 @@
 //   --analysis-seeds A-B  seeds of the pool throughput measure (default 1-60; --quick 1-20)
 //   --analysis-variant V  variant of the pool throughput measure (default signora: enough work per deal to show scaling)
 //   --fc-iters N        fc-solve -mi limit per deal (default 5,000,000: the time budget binds first)
-//   --rounds N          alternating timed rounds of ours and fc-solve's lg per table (default 3; --quick 1)
+//   --rounds N          alternating timed rounds of ours and fc-solve's lg per table (default 5; --quick 1)
 //   --fc-atomic         run fc-solve with atomic moves only (-to 01ABCDE) instead of its defaults
 //   --no-fc             skip both fc-solve comparisons
 //   --no-fc-lib         skip the in-process comparison (section 4)
@@ -147,7 +149,7 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
   for (const v of variants) getRules(v);
   const fcIters = Number(val('fc-iters') ?? DEFAULT_FC_ITERS * 5);
   if (!Number.isSafeInteger(fcIters) || fcIters < 1) throw new Error('bad --fc-iters');
-  const rounds = Number(val('rounds') ?? (quick ? 1 : 3));
+  const rounds = Number(val('rounds') ?? (quick ? 1 : 5));
   if (!Number.isSafeInteger(rounds) || rounds < 1 || rounds > 20) throw new Error('bad --rounds: expected 1-20');
   return {
     from: seeds.from,

@@ -1,8 +1,8 @@
 // fc-solve's library in process, for a fair speed comparison (issue "Winery and FreeCell as fast as
 // Freecell Solver, measured fairly"): bench/fcs-harness.c, compiled here with `cc` against Debian's
 // libfreecell-solver-dev, solves every board of a table in one process with one solver instance
-// configured once, and times the solving alone (see the C file). Our solver is timed the same way:
-// solve() in process, on the same deals, its own stats.ms.
+// configured once, and times the solving and the reading of the solution's moves (see the C file).
+// Our solver is timed the same way: solve() in process, on the same deals, its own stats.ms.
 //
 // Presets compared (FC_PRESETS): fc-solve's default (meta-moves: fast, but its "could not solve"
 // is not a proof), `-l lg` (the "lg" preset: a portfolio of flares tuned for speed) and atomic

@@ -262,10 +262,23 @@ interface Policy {
  *   4.29 s -> 3.27-3.93 s in one run while the machine was slow. On Winery and FreeCell 3001-3600
  *   that is 98,422 and 146,344 nodes where Freecell Solver's lg enters 100,023 and 116,784
  *   positions; what is left per deal is mostly checking the solution (solve()'s replay: about 50 µs
- *   a deal, against 250-300 µs for the whole of a deal won in under 100 nodes).
+ *   a deal, against 250-300 µs for the whole of a deal won in under 100 nodes; 33-41 µs since the
+ *   replay skips hashing and the moves are spelled out only when read).
  *   Not kept either: dfs-meta ordering its meta-moves by the heuristic (each played and scored,
  *   noise as the heuristic DFS): 2.63M -> 2.95M nodes on the eight sets (Winery 4001-4600 0.26M
  *   -> 0.80M), and slower per node.
+ *   Nor an exact copy of every lg thread: with Freecell Solver's tests 5 and 8 as meta-moves, its
+ *   random generator (rand.h) for the shuffled groups, its test 9 only when no pile is empty, and
+ *   its count of nodes (positions entered, a move to a seen one free), all 14 threads entered the
+ *   same positions as Freecell Solver's own on the deals compared (Winery 3001, 3002, 3005;
+ *   FreeCell 3001, 3106, 3133), and the preset took fewer nodes than lg on every deal of Winery and
+ *   FreeCell 3001-3600 (91,165 and 107,055 against 100,023 and 116,784); but counting every move
+ *   tried, the work on the eight sets rose from 0.978M to 1.072M (1.014M with our count), and
+ *   Winery got slower. Nor a prelude of our own: the threads are independent, so the nodes each
+ *   needs alone to win each deal price any schedule offline; greedy schedules (the thread and turn
+ *   that win the most deals per node) cost 0.88-0.94 of lg's prelude in nodes on sets held out,
+ *   but their threads' solutions are longer (Winery: 471 moves a deal against 209), and pricing
+ *   the replay of each move and each switch of thread left 0.96-1.02, FreeCell alone 0.91-1.08.
  *   The alternate-colour games (the Terrace family and Red and Black) run one dfs-probe per group:
  *   a random DFS (foundation moves first) restarted on Luby's schedule of 500-node runs, mostly
  *   short probes deep into the deal. On the tuning seeds 10001-10100 at 1,000,000 nodes per deal,
