@@ -4,9 +4,13 @@ import type { MoveSpec } from './legality';
 import { moveCount, moveFrom, moveTo } from './move';
 import type { GameState } from './state';
 
-/** Move m as a FORMATS.md spec, with the piles named by `s` or by its allPileNames(). */
-export function moveToSpec(s: GameState | readonly string[], m: number): MoveSpec {
-  const names = 'allPileNames' in s ? s.allPileNames() : s;
+/** Move m as a FORMATS.md spec, its piles named as on state s. */
+export function moveToSpec(s: GameState, m: number): MoveSpec {
+  return specOf(s.allPileNames(), m);
+}
+
+/** moveToSpec with the pile names given (GameState.allPileNames(): they depend on the layout only). */
+export function specOf(names: readonly string[], m: number): MoveSpec {
   const spec: MoveSpec = { from: names[moveFrom(m)] ?? `pile ${moveFrom(m)}`, to: names[moveTo(m)] ?? `pile ${moveTo(m)}` };
   const n = moveCount(m);
   if (n !== 1) spec.count = n;

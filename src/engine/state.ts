@@ -311,20 +311,19 @@ export class GameState {
     this.pm2[p] = n2;
   }
 
-  /**
-   * Moves the top n cards of `from` onto `to`, keeping their order. The keys of the n cards are
-   * XORed together first, so each pile's hash is updated once per move, not once per card.
-   */
+  /** Moves the top n cards of `from` onto `to`, keeping their order, and updates the hash (unless hashOff()). */
   private transfer(from: number, to: number, n: number): void {
-    if (!this.hashing) return this.transferUnhashed(from, to, n);
+    this.moveCards(from, to, n);
+    if (this.hashing) this.hashMoved(from, to, n);
+  }
+
+  /** The cards, their places and the out-of-sequence count of a transfer. */
+  private moveCards(from: number, to: number, n: number): void {
     const cards = this.cards;
-    const cls = this.cls;
     const lf = this.len[from] - n;
     const lt = this.len[to];
     const src = this.off[from] + lf;
     const dst = this.off[to] + lt;
-    const kf = this.keyBase[from] + lf * CLASS_COUNT;
-    const kt = this.keyBase[to] + lt * CLASS_COUNT;
     // Out-of-sequence pairs: the moved cards leave the card under them and land on `to`'s top.
     const T = this.T;
     const bottom = cards[src];
@@ -332,16 +331,33 @@ export class GameState {
     if (to < T && lt > 0) this.disorder += 1 - this.stackOK[cards[dst - 1] * 52 + bottom];
     const cardPile = this.cardPile;
     const cardIdx = this.cardIdx;
-    let f1 = 0;
-    let f2 = 0;
-    let t1 = 0;
-    let t2 = 0;
     for (let i = 0; i < n; i++) {
       const c = cards[src + i];
       cards[dst + i] = c;
       cardPile[c] = to;
       cardIdx[c] = lt + i;
-      const k = i * CLASS_COUNT + cls[c];
+    }
+    this.len[from] = lf;
+    this.len[to] = lt + n;
+  }
+
+  /**
+   * The hash of a transfer, after moveCards put n cards from `from` on `to`'s top. The keys of the
+   * n cards are XORed together first, so each pile's hash is updated once per move, not once per card.
+   */
+  private hashMoved(from: number, to: number, n: number): void {
+    const cards = this.cards;
+    const cls = this.cls;
+    const lt = this.len[to] - n;
+    const dst = this.off[to] + lt;
+    const kf = this.keyBase[from] + this.len[from] * CLASS_COUNT;
+    const kt = this.keyBase[to] + lt * CLASS_COUNT;
+    let f1 = 0;
+    let f2 = 0;
+    let t1 = 0;
+    let t2 = 0;
+    for (let i = 0; i < n; i++) {
+      const k = i * CLASS_COUNT + cls[cards[dst + i]];
       const a = (kf + k) << 1;
       const b = (kt + k) << 1;
       f1 ^= KEYS[a];
@@ -349,30 +365,8 @@ export class GameState {
       t1 ^= KEYS[b];
       t2 ^= KEYS[b + 1];
     }
-    this.len[from] = lf;
-    this.len[to] = lt + n;
     this.rehash(from, f1, f2);
     this.rehash(to, t1, t2);
-  }
-
-  /** transfer() without the hash: the cards, their places and the out-of-sequence count. */
-  private transferUnhashed(from: number, to: number, n: number): void {
-    const cards = this.cards;
-    const lf = this.len[from] - n;
-    const lt = this.len[to];
-    const src = this.off[from] + lf;
-    const dst = this.off[to] + lt;
-    const T = this.T;
-    if (from < T && lf > 0) this.disorder -= 1 - this.stackOK[cards[src - 1] * 52 + cards[src]];
-    if (to < T && lt > 0) this.disorder += 1 - this.stackOK[cards[dst - 1] * 52 + cards[src]];
-    for (let i = 0; i < n; i++) {
-      const c = cards[src + i];
-      cards[dst + i] = c;
-      this.cardPile[c] = to;
-      this.cardIdx[c] = lt + i;
-    }
-    this.len[from] = lf;
-    this.len[to] = lt + n;
   }
 
   /**

@@ -5,7 +5,7 @@ import { baseCandidateRanks } from '../rules/variants';
 import type { RuleTable } from '../rules/vocabulary';
 import { type MoveSpec, moveError } from '../engine/legality';
 import { moveCount, moveFrom, moveTo } from '../engine/move';
-import { moveToSpec } from '../engine/notation';
+import { specOf } from '../engine/notation';
 import { GameState } from '../engine/state';
 import { AStarSearch } from './astar';
 import { DfsSearch } from './dfs';
@@ -529,7 +529,7 @@ function solveWith(deal: Deal, opts: SolveOptions, tt: TranspositionTable): Solv
     // Made on first read: the checked replay above is the verdict's proof; spelling the moves out
     // is output, which callers that only count the moves (the analysis) never pay for.
     get moves(): MoveSpec[] {
-      return (specs ??= winMoves.map((m) => moveToSpec(names, m)));
+      return (specs ??= winMoves.map((m) => specOf(names, m)));
     },
     moveInts: winMoves,
     base,
