@@ -98,7 +98,7 @@ describe('soft threads', () => {
       const seen = [canon(s)];
       const x = new SoftThreads(s, new TranspositionTable(4), 1, [thread('24')], []);
       // Every position the thread enters (its private enter(), watched), then the win.
-      const t = x.threads[0] as unknown as { enter(st: GameState): void };
+      const t = x.thread(0) as unknown as { enter(st: GameState): void };
       const enter = t.enter.bind(t);
       t.enter = (st) => {
         seen.push(canon(st));
@@ -126,8 +126,8 @@ describe('soft threads', () => {
       const s = new GameState(deal);
       const mixed = new SoftThreads(s, new TranspositionTable(8), 5, [thread('9'), thread('24')], turns);
       expect(mixed.run(1_000_000), `seed ${seed}`).toBe('won');
-      expect(mixed.threads[1].stats.nodes, `seed ${seed}`).toBe(30);
-      expect(mixed.threads[0].stats.nodes, `seed ${seed}`).toBe(alone.stats.nodes);
+      expect(mixed.thread(1).stats.nodes, `seed ${seed}`).toBe(30);
+      expect(mixed.thread(0).stats.nodes, `seed ${seed}`).toBe(alone.stats.nodes);
       expect(mixed.solutionMoves(), `seed ${seed}`).toEqual(alone.solutionMoves());
       expect(s.isWon(), `seed ${seed}`).toBe(true);
       compared++;

@@ -105,6 +105,26 @@ export function generateFoundationMoves(s: GameState, buf: Int32Array, at: numbe
   return topsToFoundation(s, 0, s.T, buf, n);
 }
 
+/**
+ * generateFoundationMoves' moves, in another order: by the cards the foundations accept (fillAccept's
+ * list), each looked up where it lies (cardPile, cardIdx) instead of every pile's top being looked
+ * at. Those are exact with one deck only; with two decks, or before Signora's first move, this is
+ * generateFoundationMoves. The soft threads use it: they sort what they keep by their own keys.
+ */
+export function foundationMovesByCard(s: GameState, buf: Int32Array, at: number): number {
+  if (s.rules.decks !== 1 || (s.base < 0 && s.firstMoveRule)) return generateFoundationMoves(s, buf, at);
+  fillAccept(s);
+  const { acceptSet, accept } = s.scratch;
+  const { cardPile, cardIdx, len } = s;
+  let n = at;
+  for (let i = 0; i < s.scratch.acceptSetCount; i++) {
+    const c = acceptSet[i];
+    const p = cardPile[c];
+    if ((p < s.FOUND0 || p >= s.CELL0) && p !== s.STOCK && cardIdx[c] === len[p] - 1) buf[n++] = encodeMove(p, accept[c], 1);
+  }
+  return n;
+}
+
 /** topToFoundation for piles p0..p1-1, in order (the hot loop's form of it). */
 function topsToFoundation(s: GameState, p0: number, p1: number, buf: Int32Array, at: number): number {
   const len = s.len;

@@ -25,7 +25,7 @@
 // supermoves (meta.ts) and solve() replays the solution, checked; it leaves moves out, so when
 // every thread has tried all it has it reports 'exhausted', never 'lost'.
 import { moveFrom, moveTo, encodeMove } from '../engine/move';
-import { fillAccept, generateFoundationMoves } from '../engine/movegen';
+import { fillAccept, foundationMovesByCard } from '../engine/movegen';
 import type { GameState } from '../engine/state';
 import { doubled } from '../engine/typed';
 import { metaJPairs, metaMovesApply, metaTest, playMeta } from './meta';
@@ -262,7 +262,7 @@ export class SoftThread {
     this.fdepth[d] = d === 0 ? pruned : this.fdepth[d - 1] + 1 + pruned;
     const listed = this.listed;
     this.listed = -1;
-    const end = listed >= 0 ? listed : generateFoundationMoves(s, this.buf, start);
+    const end = listed >= 0 ? listed : foundationMovesByCard(s, this.buf, start);
     this.fend[d] = end;
     this.vac[d] = freeCells(s) | (emptyPiles(s) << 8);
     this.idx[d] = this.end[d] = end;
@@ -279,7 +279,7 @@ export class SoftThread {
     if (at + 64 > this.buf.length) this.buf = doubled(this.buf);
     let n = 0;
     for (;;) {
-      const e = generateFoundationMoves(s, this.buf, at);
+      const e = foundationMovesByCard(s, this.buf, at);
       const k = horneSafe(s, this.buf, at, e);
       if (k < 0) {
         this.listed = e; // for enter(), if this position is entered: its foundation moves, none safe
@@ -531,7 +531,8 @@ function sortByKeys(buf: Int32Array, i: number, j: number): void {
  */
 export class SoftThreads implements Search {
   readonly stats: SearchStats = { nodes: 0, unique: 0, ttHits: 0, maxDepth: 0 };
-  readonly threads: SoftThread[];
+  /** Made when first given a turn (thread()): most deals are won by the first thread or two. */
+  private readonly made: (SoftThread | undefined)[];
   private cur: SoftThread | null = null;
   private turn = 0; // prelude turns begun
   private next = 0; // the next thread to try after the prelude
@@ -539,15 +540,20 @@ export class SoftThreads implements Search {
 
   constructor(
     readonly state: GameState,
-    tt: TranspositionTable,
-    salt: number,
-    specs: ThreadSpec[] = LG,
+    private readonly tt: TranspositionTable,
+    private readonly salt: number,
+    private readonly specs: ThreadSpec[] = LG,
     private readonly prelude: [number, string][] = LG_PRELUDE,
-    stackSize = 256,
-    bufSize = 1 << 14,
+    private readonly stackSize = 256,
+    private readonly bufSize = 1 << 14,
   ) {
-    this.threads = specs.map((sp, i) => new SoftThread(sp, tt, runSalt(salt, i), stackSize, bufSize));
+    this.made = new Array<SoftThread | undefined>(specs.length);
     forgetRanks();
+  }
+
+  /** Thread i of `specs`, made on first use. */
+  thread(i: number): SoftThread {
+    return (this.made[i] ??= new SoftThread(this.specs[i], this.tt, runSalt(this.salt, i), this.stackSize, this.bufSize));
   }
 
   private switchTo(t: SoftThread): void {
@@ -566,16 +572,17 @@ export class SoftThreads implements Search {
   private nextTurn(): SoftThread | null {
     while (this.turn < this.prelude.length) {
       const [nodes, name] = this.prelude[this.turn++];
-      const t = this.threads.find((x) => x.spec.name === name);
+      const i = this.specs.findIndex((x) => x.name === name);
+      const t = i >= 0 ? this.thread(i) : undefined;
       if (t?.live) {
         this.left = nodes;
         return t;
       }
     }
     // Then each live thread in turn, in the threads' order.
-    for (let k = 0; k < this.threads.length; k++) {
-      const t = this.threads[this.next];
-      this.next = (this.next + 1) % this.threads.length;
+    for (let k = 0; k < this.specs.length; k++) {
+      const t = this.thread(this.next);
+      this.next = (this.next + 1) % this.specs.length;
       if (t.live) {
         this.left = STEP;
         return t;
@@ -615,6 +622,6 @@ export class SoftThreads implements Search {
   }
 
   release(): void {
-    for (const t of this.threads) t.release();
+    for (const t of this.made) t?.release();
   }
 }
