@@ -354,32 +354,41 @@ function meta3(s: GameState, buf: Int32Array, at: number, f: number, e: number):
 
 /** 4: a run onto a card of its parent rank elsewhere, clearing the cards above both. */
 function meta4(s: GameState, buf: Int32Array, at: number, f: number, e: number): number {
-  const { len, off, cards, stackOK, cardPile, cardIdx, T } = s;
+  const { len, off, cards, stackOK } = s;
   const parents = kin(stackOK).parents;
   const room = f + e;
   let n = at;
-  for (let p = 0; p < T; p++) {
+  for (let p = 0; p < s.T; p++) {
     const L = len[p];
     const o = off[p];
+    // Each maximal run whose top has at most `room` cards above it, from the top down.
     for (let end = L - 1; end >= 0 && L - 1 - end <= room;) {
-      const b = runStart(s, p, end);
-      const card = cards[o + b];
-      const k = end - b + 1;
-      const srcAbove = L - 1 - end;
-      end = b - 1;
-      for (let i = card * 5 + 1; i <= card * 5 + parents[card * 5]; i++) {
-        const y = parents[i];
-        const q = cardPile[y];
-        if (q >= T || q === p) continue;
-        const dc = cardIdx[y];
-        const above = len[q] - 1 - dc;
-        if (above + srcAbove > room) continue;
-        if (above > 0 && stackOK[y * 52 + cards[off[q] + dc + 1]] === 1) continue; // it already holds a card that fits
-        if (fits(above + srcAbove, f, e, k)) n = put(buf, n, meta(JOIN, p, b, q, dc, above + srcAbove));
+      let b = end;
+      let card = cards[o + b];
+      for (let c = b > 0 ? cards[o + b - 1] : 0; b > 0 && stackOK[c * 52 + card] === 1; c = b > 0 ? cards[o + b - 1] : 0) {
+        card = c;
+        b--;
       }
+      const srcAbove = L - 1 - end;
+      // A card has at most two parents (parents[card * 5] of them): the two of the other colour.
+      const np = parents[card * 5];
+      if (np > 0) n = join(s, buf, n, p, b, end - b + 1, srcAbove, parents[card * 5 + 1], f, e);
+      if (np > 1) n = join(s, buf, n, p, b, end - b + 1, srcAbove, parents[card * 5 + 2], f, e);
+      end = b - 1;
     }
   }
   return n;
+}
+
+/** Test 4's move of the k-card run at index b of pile p (srcAbove cards above it) onto parent card y, if it has one. */
+function join(s: GameState, buf: Int32Array, n: number, p: number, b: number, k: number, srcAbove: number, y: number, f: number, e: number): number {
+  const q = s.cardPile[y];
+  if (q >= s.T || q === p) return n;
+  const dc = s.cardIdx[y];
+  const above = s.len[q] - 1 - dc;
+  if (above + srcAbove > f + e) return n;
+  if (above > 0 && s.stackOK[y * 52 + s.cards[s.off[q] + dc + 1]] === 1) return n; // it already holds a card that fits
+  return fits(above + srcAbove, f, e, k) ? put(buf, n, meta(JOIN, p, b, q, dc, above + srcAbove)) : n;
 }
 
 function put(buf: Int32Array, n: number, m: number): number {
