@@ -233,6 +233,33 @@ describe('transposition table', () => {
     expect(tt.has(123, 456)).toBe(false);
   });
 
+  it('the epoch wrap wipes every entry written since the last wrap, however far the table grew', () => {
+    const tt = new TranspositionTable(1);
+    let i = 0;
+    for (let cycle = 0; cycle < 3; cycle++) {
+      // Fill the whole table in one epoch (it grows to its capacity), then clear 255 times: the
+      // epoch counter comes back to the same number, and only the wipe keeps those entries from
+      // counting again.
+      const keys: [number, number][] = [];
+      while (tt.inUseEntries < tt.capacity || keys.length < tt.capacity) {
+        const key: [number, number] = [Math.imul(++i, 0x9e3779b1), Math.imul(i, 0x85ebca6b) ^ 0x5bd1e995];
+        keys.push(key);
+        tt.seenOrAdd(key[0], key[1]);
+      }
+      expect(keys.filter(([a, b]) => tt.has(a, b)).length).toBeGreaterThan(tt.capacity / 2);
+      for (let k = 0; k < 255; k++) tt.clear();
+      expect(keys.some(([a, b]) => tt.has(a, b))).toBe(false);
+      // Grown again over the same slots in the same-numbered epoch, the table must not see them.
+      while (tt.inUseEntries < tt.capacity) tt.seenOrAdd(Math.imul(++i, 0x27d4eb2f), i);
+      expect(keys.some(([a, b]) => tt.has(a, b))).toBe(false);
+      // Entries in the start part only, for some epochs before the next cycle.
+      for (let k = 0; k < 100; k++) {
+        tt.clear();
+        tt.seenOrAdd(++i, i);
+      }
+    }
+  });
+
   it('clear() forgets every entry', () => {
     const tt = new TranspositionTable(1);
     expect(tt.seenOrAdd(123, 456)).toBe(false);

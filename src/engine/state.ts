@@ -233,21 +233,14 @@ export class GameState {
     const cons = this.baseConstraint;
     this.hashing = true;
     this.len.fill(0);
-    this.ph1.fill(0);
-    this.ph2.fill(0);
-    this.pm1.fill(0);
-    this.pm2.fill(0);
-    // Start from "base -1, constraint -1", whose keys are part of every hash.
-    this.hs1 = (MISC1[0] + MISC1[32]) | 0;
-    this.hs2 = (MISC2[0] + MISC2[32]) | 0;
-    this.hx1 = 0;
-    this.hx2 = 0;
+    // Hashed by hashAll() under "base -1, constraint -1", then setBase and setConstraint.
     this.base = -1;
     this.baseConstraint = -1;
     this.onFoundation = 0;
     this.disorder = 0;
     this.foundationVersion++;
     this.undoTop = 0;
+    this.hashing = false; // each pile is hashed once below (hashAll), not once per card
     const put = (p: number, pile: number[]) => {
       for (const c of pile) this.push(p, c);
     };
@@ -264,6 +257,8 @@ export class GameState {
     put(this.RESERVE, deal.reserve);
     put(this.STOCK, deal.stock);
     put(this.WASTE, deal.waste);
+    this.hashing = true;
+    this.hashAll();
     const b = this.rules.baseRule === 'ace' ? 0 : (deal.foundations.find((f) => f.length > 0)?.[0] ?? -4) >> 2;
     this.setBase(b < 0 ? -1 : b);
     this.setConstraint(cons);
@@ -285,7 +280,41 @@ export class GameState {
     this.cardPile[c] = p;
     this.cardIdx[c] = d;
     if (p < this.T && d > 0) this.disorder += 1 - this.stackOK[this.cards[this.off[p] + d - 1] * 52 + c];
-    this.toggle(p, this.keyBase[p] + d * CLASS_COUNT + this.cls[c]);
+    if (this.hashing) this.toggle(p, this.keyBase[p] + d * CLASS_COUNT + this.cls[c]);
+  }
+
+  /** Sets the hash from the piles as they are (load): each pile's words, then their mix-sum and XOR. */
+  private hashAll(): void {
+    let s1 = (MISC1[this.base + 1] + MISC1[32 + this.baseConstraint + 1]) | 0;
+    let s2 = (MISC2[this.base + 1] + MISC2[32 + this.baseConstraint + 1]) | 0;
+    let x1 = 0;
+    let x2 = 0;
+    for (let p = 0; p < this.nPiles; p++) {
+      const a = this.pileHash(p, KEYS1);
+      const b = this.pileHash(p, KEYS2);
+      this.ph1[p] = a;
+      this.ph2[p] = b;
+      this.pm1[p] = this.sym[p] ? mix(a) : 0;
+      this.pm2[p] = this.sym[p] ? mix(b) : 0;
+      if (this.sym[p]) {
+        s1 = (s1 + this.pm1[p]) | 0;
+        s2 = (s2 + this.pm2[p]) | 0;
+      } else {
+        x1 ^= a;
+        x2 ^= b;
+      }
+    }
+    this.hs1 = s1;
+    this.hs2 = s2;
+    this.hx1 = x1;
+    this.hx2 = x2;
+  }
+
+  /** Pile p's own hash word under one key set (KEYS1 or KEYS2): the XOR of its cards' keys. */
+  private pileHash(p: number, keys: Int32Array): number {
+    let h = 0;
+    for (let d = 0; d < this.len[p]; d++) h ^= keys[this.keyBase[p] + d * CLASS_COUNT + this.cls[this.cards[this.off[p] + d]]];
+    return h;
   }
 
   /** XORs key k into pile p's hash and updates the position hash. */
@@ -506,20 +535,18 @@ export class GameState {
     };
   }
 
-  /** Hash computed from nothing but the current piles: tests compare it with the incremental one. */
+  /**
+   * Hash computed from nothing but the current piles, without the words kept per pile: tests
+   * compare it with the incremental one.
+   */
   scratchHash(): [number, number] {
     let h1 = 0;
     let h2 = 0;
     let x1 = 0;
     let x2 = 0;
     for (let p = 0; p < this.nPiles; p++) {
-      let a = 0;
-      let b = 0;
-      for (let d = 0; d < this.len[p]; d++) {
-        const k = this.keyBase[p] + d * CLASS_COUNT + this.cls[this.cards[this.off[p] + d]];
-        a ^= KEYS1[k];
-        b ^= KEYS2[k];
-      }
+      const a = this.pileHash(p, KEYS1);
+      const b = this.pileHash(p, KEYS2);
       if (this.sym[p]) {
         h1 = (h1 + mix(a)) | 0;
         h2 = (h2 + mix(b)) | 0;

@@ -8,7 +8,8 @@
 // move list that the engine replays, so a collision can never produce a false `won`.
 //
 // Clearing is O(1): every entry carries the epoch (one byte) it was written in, and an entry of an
-// older epoch counts as empty; clear() just starts a new epoch (a real wipe once in 255 clears).
+// older epoch counts as empty; clear() just starts a new epoch (a real wipe once in 255 clears, of
+// the part of the table used since the last wipe).
 // Analysis solves thousands of deals with one table, so this matters.
 //
 // Growth: the arrays are allocated once, at the size asked for, but an epoch starts by using only
@@ -28,6 +29,8 @@ export class TranspositionTable {
   /** Buckets in use - 1 (a power of two - 1, up to maxMask). */
   private mask: number;
   private readonly maxMask: number;
+  /** The largest mask in use since the epochs were last wiped. */
+  private highMask = 0;
   /** Set while a solve() uses the table: a second solve on it would clear it under the first. */
   inUse = false;
   /** Number of positions stored (up to capacity). */
@@ -43,7 +46,7 @@ export class TranspositionTable {
     this.keys = new Int32Array(entries * 2);
     this.epochs = new Uint8Array(entries);
     this.maxMask = entries / 4 - 1;
-    this.mask = Math.min(this.maxMask, START_BUCKETS - 1);
+    this.mask = this.highMask = Math.min(this.maxMask, START_BUCKETS - 1);
   }
 
   /** Entries in the part of the table in use (grows within an epoch up to `capacity`). */
@@ -62,12 +65,15 @@ export class TranspositionTable {
 
   clear(): void {
     if (++this.epoch === 256) {
-      this.epochs.fill(0);
+      // Only the part in use since the last wipe has entries of any epoch; the rest is still 0.
+      this.epochs.fill(0, 0, (this.highMask + 1) * 4);
+      this.highMask = 0;
       this.epoch = 1;
     }
     this.size = 0;
     this.evictions = 0;
     this.mask = Math.min(this.maxMask, START_BUCKETS - 1);
+    if (this.mask > this.highMask) this.highMask = this.mask;
   }
 
   /** True if (h1, h2) is stored in this epoch; stores nothing. */
@@ -140,6 +146,7 @@ export class TranspositionTable {
       for (let j = keep; j < first + 4; j++) ep[j] = 0; // 0 is no epoch: empty
     }
     this.mask = mask;
+    if (mask > this.highMask) this.highMask = mask;
   }
 }
 
