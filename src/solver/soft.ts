@@ -441,43 +441,17 @@ function horneSafe(s: GameState, buf: Int32Array, start: number, end: number): n
 
 /** Freecell Solver's card values by our card: rank (Ace 1) * 4 + suit, in its suit order H, C, D, S. */
 const FC_VAL = Int32Array.from({ length: 52 }, (_, c) => ((c >> 2) + 1) * 4 + [1, 2, 0, 3][c & 3]);
-const pileRank = new Int32Array(64);
-const order = new Int32Array(64);
 const keys = new Float64Array(LIST_MAX);
-let rankedState: GameState | null = null;
-
-function forgetRanks(): void {
-  rankedState = null;
-}
-let ranked1 = 0;
-let ranked2 = 0;
 
 /**
- * Each pile's place in Freecell Solver's canonical order (piles sorted by their cards from the
- * bottom, an empty one first), and each cell's card value, into pileRank; kept while s stays at the
- * same position (its hash). With one deck no two piles share a bottom card, so the bottom cards
- * decide.
+ * Pile or cell p's place in Freecell Solver's canonical order (piles sorted by their cards from the
+ * bottom, cells by their cards), as a number that sorts the same way: the value of its bottom card
+ * (a cell's card). With one deck no two piles share a bottom card; the piles and cells the keys
+ * name hold cards (sources, and targets holding a parent card), so an empty one never ties.
  */
-function canonRanks(s: GameState): void {
-  if (rankedState === s && ranked1 === s.h1 && ranked2 === s.h2) return;
-  rankedState = s;
-  ranked1 = s.h1;
-  ranked2 = s.h2;
-  const { len, off, cards, T } = s;
-  for (let p = 0; p < T; p++) {
-    const v = len[p] > 0 ? FC_VAL[cards[off[p]]] : -1;
-    bottom[p] = v;
-    let k = p;
-    while (k > 0 && bottom[order[k - 1]] > v) {
-      order[k] = order[k - 1];
-      k--;
-    }
-    order[k] = p;
-  }
-  for (let i = 0; i < T; i++) pileRank[order[i]] = i;
-  for (let x = s.CELL0; x < s.RESERVE; x++) pileRank[x] = len[x] > 0 ? FC_VAL[cards[off[x]]] : 0;
+function rank(s: GameState, p: number): number {
+  return s.len[p] > 0 ? FC_VAL[s.cards[s.off[p]]] : 0;
 }
-const bottom = new Int32Array(64);
 
 /**
  * Puts buf[i..j), the moves of test t, in the order Freecell Solver 5.0 generates them on its
@@ -488,7 +462,6 @@ const bottom = new Int32Array(64);
  */
 function fcOrder(s: GameState, t: number, buf: Int32Array, i: number, j: number): number {
   if (j - i < 2) return j;
-  canonRanks(s);
   for (let a = i; a < j; a++) {
     const m = buf[a];
     const A = m & 63;
@@ -496,12 +469,12 @@ function fcOrder(s: GameState, t: number, buf: Int32Array, i: number, j: number)
     const C = (m >> 12) & 63;
     const D = (m >> 18) & 63;
     let key = 0;
-    if (t === 48 || t === 49 || t === 55) key = pileRank[moveFrom(m)];
-    else if (t === 50) key = pileRank[C] * 65536 + (255 - D) * 256 + pileRank[A];
-    else if (t === 51) key = pileRank[A] * 256 + (255 - B);
-    else if (t === 52) key = pileRank[A] * 16777216 + B * 65536 + pileRank[C] * 256 + D;
-    else if (t === 54 || t === 57) key = pileRank[A] * 256 + B;
-    else if (t === 106) key = pileRank[A] * 65536 + (((m >> 24) & 7) === 6 ? pileRank[B] : 256 + pileRank[C] * 256 + B);
+    if (t === 48 || t === 49 || t === 55) key = rank(s, moveFrom(m));
+    else if (t === 50) key = rank(s, C) * 65536 + (255 - D) * 256 + rank(s, A);
+    else if (t === 51) key = rank(s, A) * 256 + (255 - B);
+    else if (t === 52) key = rank(s, A) * 16777216 + B * 65536 + rank(s, C) * 256 + D;
+    else if (t === 54 || t === 57) key = rank(s, A) * 256 + B;
+    else if (t === 106) key = rank(s, A) * 65536 + (((m >> 24) & 7) === 6 ? rank(s, B) : 256 + rank(s, C) * 256 + B);
     keys[a - i] = key;
   }
   sortByKeys(buf, i, j);
@@ -548,7 +521,6 @@ export class SoftThreads implements Search {
     private readonly bufSize = 1 << 14,
   ) {
     this.made = new Array<SoftThread | undefined>(specs.length);
-    forgetRanks();
   }
 
   /** Thread i of `specs`, made on first use. */
@@ -558,7 +530,6 @@ export class SoftThreads implements Search {
 
   private switchTo(t: SoftThread): void {
     if (this.cur === t) return;
-    forgetRanks(); // the hash does not tell piles' order apart: another thread may be at a permuted copy
     const s = this.state;
     if (this.cur) {
       this.cur.path = s.history();
