@@ -63,11 +63,16 @@ describe('soft threads', () => {
     const buf = new Int32Array(MAX_MOVES * 4);
     let checked = 0;
     const kinds = new Set<number>();
+    const byTest = new Map<string, number>();
     for (const s of suitPositions()) {
       if (!metaMovesApply(s.rules)) continue;
       generateFoundationMoves(s, buf, 0); // the foundations' table, for test 3
       let end = metaJPairs(s, buf, 0);
-      for (const t of 'j23469') end = metaTest(s, t.charCodeAt(0), buf, end, true);
+      for (const t of 'j2345689') {
+        const from = end;
+        end = metaTest(s, t.charCodeAt(0), buf, end, true);
+        byTest.set(t, (byTest.get(t) ?? 0) + end - from);
+      }
       const before = piles(s);
       const check = new GameState(s.toDeal());
       for (let i = 0; i < end; i++) {
@@ -86,7 +91,8 @@ describe('soft threads', () => {
       }
     }
     expect(checked).toBeGreaterThan(2000);
-    expect([...kinds].sort()).toEqual([0, 1, 2, 3, 4, 5, 6]); // every kind occurred, the pile into the cells (test 9) and the two cells into a pile (j) too
+    expect([...kinds].sort()).toEqual([0, 1, 2, 3, 4, 5, 6, 7]); // every kind occurred, the pile into the cells (test 9) and the two cells into a pile (j) too
+    for (const t of 'j2345689') expect(byTest.get(t), `test ${t}`).toBeGreaterThan(t === '5' ? 5 : 100); // 5: a card onto a parent in its own pile (rare); 8: part of a run onto another parent
   });
 
   it("thread 24 enters the positions Freecell Solver 5.0's own enters (test/fixtures, made by bench/fcpositions.ts)", () => {
@@ -163,7 +169,7 @@ describe('soft threads', () => {
       }
       if (st === 'won') {
         won++;
-        expect(truth, `seed ${seed}`).toBe('won');
+        expect(truth, `seed ${seed}`).not.toBe('lost'); // the DFS may also run out of its budget first
       }
     }
     expect(lost).toBeGreaterThan(3);

@@ -18,8 +18,10 @@
 // table salt.
 //
 // soft.ts builds Freecell Solver's other threads from the same tests, one at a time (metaTest), with
-// two more: a whole pile into the free cells (its test 9, PILE_TO_CELLS) and, as part of j, two
-// cells' cards, parent and child, into an empty pile (CELLS_TO_EMPTY).
+// four more: a card onto a parent lower in its own pile (its test 5, SAME_PILE), part of a pile's
+// top run onto another parent (its test 8, a JOIN from inside the run), a whole pile into the free
+// cells (its test 9, PILE_TO_CELLS) and, as part of j, two cells' cards, parent and child, into an
+// empty pile (CELLS_TO_EMPTY).
 //
 // Why it never gives a wrong verdict: every meta-move is played as the legal single-card moves and
 // supermoves (supermove.ts) it stands for, checked again when the solution is replayed (solve.ts),
@@ -70,6 +72,7 @@ const TO_EMPTY = 3; // a: pile, b: first card of the run, d: cards in the run
 const CELL_EMPTY_ON = 4; // a: cell, b: first card of the run, c: its pile, d: cards in the run
 const PILE_TO_CELLS = 5; // a: pile (its cards into the free cells)
 const CELLS_TO_EMPTY = 6; // a: cell holding the parent, b: cell holding the child (into the first empty pile)
+const SAME_PILE = 7; // a: pile, b: index of a card, d: index of its parent lower in the same pile
 
 function meta(type: number, a: number, b: number, c: number, d: number, cleared: number): number {
   return MACRO | (Math.min(cleared, 7) << 27) | (type << 24) | a | (b << 6) | (c << 12) | (d << 18);
@@ -113,14 +116,19 @@ function runEnd(s: GameState, p: number, c: number): number {
   return e;
 }
 
-/** Moves the top n cards of tableau pile p one at a time to the first free cells, then one to each empty pile. */
-function clear(s: GameState, p: number, n: number): void {
+/**
+ * Moves the top n cards of tableau pile p one at a time to the first free cells, then one to each
+ * empty pile; returns where the last one went (-1 if none moved).
+ */
+function clear(s: GameState, p: number, n: number): number {
+  let to = -1;
   for (let i = 0; i < n; i++) {
-    let to = -1;
+    to = -1;
     for (let c = s.CELL0; c < s.RESERVE && to < 0; c++) if (s.len[c] === 0) to = c;
     for (let q = 0; q < s.T && to < 0; q++) if (s.len[q] === 0) to = q;
     s.apply(encodeMove(p, to, 1));
   }
+  return to;
 }
 
 function firstEmptyPile(s: GameState): number {
@@ -160,6 +168,12 @@ export function playMeta(s: GameState, m: number): number {
     s.apply(encodeMove(b, e, 1));
   } else if (type === PILE_TO_CELLS) {
     clear(s, a, s.len[a]);
+  } else if (type === SAME_PILE) {
+    // As Freecell Solver plays its test 5: the card and those above it out (the card last), then
+    // the cards above its parent, then the card back onto its parent.
+    const x = clear(s, a, s.len[a] - b);
+    clear(s, a, s.len[a] - 1 - d);
+    s.apply(encodeMove(x, a, 1));
   } else {
     const e = firstEmptyPile(s);
     s.apply(encodeMove(a, e, 1));
@@ -235,8 +249,8 @@ export function generateMetaMoves(s: GameState, buf: Int32Array, at: number, rng
 }
 
 /**
- * Appends the meta-moves of Freecell Solver's test `t` (a character code: j, 2, 3, 4, 6 or 9; any
- * other appends nothing) in generateMetaMoves' order within the test. Test 3 reads the foundations'
+ * Appends the meta-moves of Freecell Solver's test `t` (a character code: j, 2, 3, 4, 5, 6, 8 or 9;
+ * any other appends nothing) in generateMetaMoves' order within the test (5 and 8 by pile). Test 3 reads the foundations'
  * table (fillAccept). `wholeTopRun`: as Freecell Solver's test 6, a pile's top run goes into an
  * empty pile whole or not at all. f, e: the free cells and empty piles, if the caller has them.
  */
@@ -245,13 +259,65 @@ export function metaTest(s: GameState, t: number, buf: Int32Array, at: number, w
   if (t === 50) return meta2(s, buf, at, f, e);
   if (t === 51) return meta3(s, buf, at, f, e);
   if (t === 52) return meta4(s, buf, at, f, e);
+  if (t === 53) return meta5(s, buf, at, f, e);
   if (t === 54) return meta6(s, buf, at, f, e, wholeTopRun);
+  if (t === 56) return meta8(s, buf, at, f, e);
   if (t === 57) {
     let n = at;
     for (let p = 0; p < s.T; p++) if (s.len[p] > 0 && s.len[p] <= f) n = put(buf, n, meta(PILE_TO_CELLS, p, 0, 0, 0, s.len[p]));
     return n;
   }
   return at;
+}
+
+/**
+ * 5 (Freecell Solver's move_stack_cards_to_a_parent_on_the_same_stack): a card not on a parent onto
+ * a parent lower in its own pile that holds no child of its own, the cards above both cleared.
+ */
+function meta5(s: GameState, buf: Int32Array, at: number, f: number, e: number): number {
+  const { len, off, cards, stackOK, T } = s;
+  let n = at;
+  for (let p = 0; p < T; p++) {
+    const L = len[p];
+    const o = off[p];
+    const low = Math.max(0, L - (f + e + 1)); // the card and all above the parent need a slot each
+    for (let c = low + 2; c < L; c++) {
+      const card = cards[o + c];
+      if (stackOK[cards[o + c - 1] * 52 + card] === 1) continue; // already on a parent
+      for (let dc = low; dc < c - 1; dc++) {
+        const y = cards[o + dc];
+        if (stackOK[y * 52 + card] === 1 && stackOK[y * 52 + cards[o + dc + 1]] !== 1) n = put(buf, n, meta(SAME_PILE, p, c, 0, dc, L - dc - 2));
+      }
+    }
+  }
+  return n;
+}
+
+/**
+ * 8 (Freecell Solver's move_cards_to_a_different_parent): the part of a pile's top run above one of
+ * its cards onto a parent elsewhere, clearing the cards above that parent (a JOIN from inside the run).
+ */
+function meta8(s: GameState, buf: Int32Array, at: number, f: number, e: number): number {
+  const { len, off, cards, stackOK, cardPile, cardIdx, T } = s;
+  const parents = kin(stackOK).parents;
+  let n = at;
+  for (let p = 0; p < T; p++) {
+    const L = len[p];
+    if (L < 2) continue;
+    for (let c = runStart(s, p, L - 1) + 1; c < L; c++) {
+      const card = cards[off[p] + c];
+      for (let i = card * 5 + 1; i <= card * 5 + parents[card * 5]; i++) {
+        const y = parents[i];
+        const q = cardPile[y];
+        if (q >= T || q === p) continue;
+        const dc = cardIdx[y];
+        const above = len[q] - 1 - dc;
+        if (above > 0 && stackOK[y * 52 + cards[off[q] + dc + 1]] === 1) continue; // it already holds a card that fits
+        if (fits(above, f, e, L - c)) n = put(buf, n, meta(JOIN, p, c, q, dc, above));
+      }
+    }
+  }
+  return n;
 }
 
 /** Freecell Solver's j, first part: two cells' cards, parent and child, into an empty pile. */

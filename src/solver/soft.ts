@@ -7,10 +7,10 @@
 // (presets/looking-glass.sh) has 16 of them. This file runs its 14 random-DFS threads, with their
 // test orders, depth-dependent orders, seeds and prelude, on one GameState: a thread that is
 // switched out keeps its path and replays it when switched back in. Its two A* threads are left
-// out, and so are its tests 5 and 8 (moves onto a parent in the same pile, and off one parent onto
-// another), which meta.ts does not have. (With them, its random generator and its count of nodes,
-// every thread entered the same positions as Freecell Solver's, but the preset did more work: see
-// policy() in solve.ts.)
+// out. Its tests 5 and 8 (a card onto a parent lower in its own pile; part of a top run onto
+// another parent) are meta.ts's SAME_PILE and JOIN. Its random generator and its count of nodes
+// are not copied (with them too, every thread entered the same positions as Freecell Solver's, but
+// the preset did more work: see policy() in solve.ts).
 //
 // Why the details matter: a DFS's first choices decide its cost. Freecell Solver generates each
 // test's moves in the order of its canonical state, piles and cells sorted by their cards, and sorts
@@ -473,6 +473,9 @@ function fcOrder(s: GameState, t: number, buf: Int32Array, i: number, j: number)
     else if (t === 50) key = rank(s, C) * 65536 + (255 - D) * 256 + rank(s, A);
     else if (t === 51) key = rank(s, A) * 256 + (255 - B);
     else if (t === 52) key = rank(s, A) * 16777216 + B * 65536 + rank(s, C) * 256 + D;
+    else if (t === 53) key = rank(s, A) * 65536 + B * 256 + D;
+    else if (t === 56)
+      key = rank(s, A) * 65536 + B * 256 + FC_VAL[s.cards[s.off[C] + D]]; // parents in its suit order
     else if (t === 54 || t === 57) key = rank(s, A) * 256 + B;
     else if (t === 106) key = rank(s, A) * 65536 + (((m >> 24) & 7) === 6 ? rank(s, B) : 256 + rank(s, C) * 256 + B);
     keys[a - i] = key;

@@ -274,7 +274,12 @@ interface Policy {
  *   FreeCell 3001, 3106, 3133), and the preset took fewer nodes than lg on every deal of Winery and
  *   FreeCell 3001-3600 (91,165 and 107,055 against 100,023 and 116,784); but counting every move
  *   tried, the work on the eight sets rose from 0.978M to 1.072M (1.014M with our count), and
- *   Winery got slower. Nor a prelude of our own: the threads are independent, so the nodes each
+ *   Winery got slower. Its tests 5 and 8 alone, with our count and generator, were kept later:
+ *   the soft threads alone (20,000 nodes a deal) took 923k -> 892k nodes on the eight sets
+ *   (Winery 409k -> 387k, FreeCell 514k -> 505k), most of it on the slowest deals (FreeCell
+ *   3001-3600's ten slowest: 38.0k -> 22.8k; the other sets' ten slowest moved both ways) and
+ *   1-2% more on the rest; solve() on the eight sets, CPU time, each set's best of 8-12
+ *   alternating rounds: 1,817 -> 1,773 ms (FreeCell 3001-3600 274 -> 248 ms, Winery 203 -> 189). Nor a prelude of our own: the threads are independent, so the nodes each
  *   needs alone to win each deal price any schedule offline; greedy schedules (the thread and turn
  *   that win the most deals per node) cost 0.88-0.94 of lg's prelude in nodes on sets held out,
  *   but their threads' solutions are longer (Winery: 471 moves a deal against 209), and pricing
