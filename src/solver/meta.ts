@@ -250,9 +250,10 @@ export function generateMetaMoves(s: GameState, buf: Int32Array, at: number, rng
 
 /**
  * Appends the meta-moves of Freecell Solver's test `t` (a character code: j, 2, 3, 4, 5, 6, 8 or 9;
- * any other appends nothing) in generateMetaMoves' order within the test (5 and 8 by pile). Test 3 reads the foundations'
- * table (fillAccept). `wholeTopRun`: as Freecell Solver's test 6, a pile's top run goes into an
- * empty pile whole or not at all. f, e: the free cells and empty piles, if the caller has them.
+ * any other appends nothing) in generateMetaMoves' order within the test (5 and 8, which it does
+ * not use, by pile). Test 3 reads the foundations' table (fillAccept). `wholeTopRun`: as Freecell
+ * Solver's test 6, a pile's top run goes into an empty pile whole or not at all. f, e: the free
+ * cells and empty piles, if the caller has them.
  */
 export function metaTest(s: GameState, t: number, buf: Int32Array, at: number, wholeTopRun = false, f = freeCells(s), e = emptyPiles(s)): number {
   if (t === 106) return metaJ(s, buf, at, f, e);
