@@ -231,7 +231,6 @@ export class GameState {
   /** Sets the position from a deal (or position); resets the undo history. */
   load(deal: Deal): void {
     const cons = this.baseConstraint;
-    this.hashing = true;
     this.len.fill(0);
     // Hashed by hashAll() under "base -1, constraint -1", then setBase and setConstraint.
     this.base = -1;
@@ -294,9 +293,10 @@ export class GameState {
       const b = this.pileHash(p, KEYS2);
       this.ph1[p] = a;
       this.ph2[p] = b;
-      this.pm1[p] = this.sym[p] ? mix(a) : 0;
-      this.pm2[p] = this.sym[p] ? mix(b) : 0;
+      this.pm1[p] = this.pm2[p] = 0;
       if (this.sym[p]) {
+        this.pm1[p] = mix(a);
+        this.pm2[p] = mix(b);
         s1 = (s1 + this.pm1[p]) | 0;
         s2 = (s2 + this.pm2[p]) | 0;
       } else {

@@ -299,23 +299,17 @@ function meta5(s: GameState, buf: Int32Array, at: number, f: number, e: number):
  * its cards onto a parent elsewhere, clearing the cards above that parent (a JOIN from inside the run).
  */
 function meta8(s: GameState, buf: Int32Array, at: number, f: number, e: number): number {
-  const { len, off, cards, stackOK, cardPile, cardIdx, T } = s;
-  const parents = kin(stackOK).parents;
+  const { len, off, cards } = s;
+  const parents = kin(s.stackOK).parents;
   let n = at;
-  for (let p = 0; p < T; p++) {
+  for (let p = 0; p < s.T; p++) {
     const L = len[p];
     if (L < 2) continue;
     for (let c = runStart(s, p, L - 1) + 1; c < L; c++) {
       const card = cards[off[p] + c];
-      for (let i = card * 5 + 1; i <= card * 5 + parents[card * 5]; i++) {
-        const y = parents[i];
-        const q = cardPile[y];
-        if (q >= T || q === p) continue;
-        const dc = cardIdx[y];
-        const above = len[q] - 1 - dc;
-        if (above > 0 && stackOK[y * 52 + cards[off[q] + dc + 1]] === 1) continue; // it already holds a card that fits
-        if (fits(above, f, e, L - c)) n = put(buf, n, meta(JOIN, p, c, q, dc, above));
-      }
+      const np = parents[card * 5];
+      if (np > 0) n = join(s, buf, n, p, c, L - c, 0, parents[card * 5 + 1], f, e);
+      if (np > 1) n = join(s, buf, n, p, c, L - c, 0, parents[card * 5 + 2], f, e);
     }
   }
   return n;
@@ -447,7 +441,7 @@ function meta4(s: GameState, buf: Int32Array, at: number, f: number, e: number):
   return n;
 }
 
-/** Test 4's move of the k-card run at index b of pile p (srcAbove cards above it) onto parent card y, if it has one. */
+/** The JOIN of tests 4 and 8: the k-card run at index b of pile p (srcAbove cards above it) onto parent card y, if it may go. */
 function join(s: GameState, buf: Int32Array, n: number, p: number, b: number, k: number, srcAbove: number, y: number, f: number, e: number): number {
   const q = s.cardPile[y];
   if (q >= s.T || q === p) return n;

@@ -279,8 +279,9 @@ interface Policy {
  *   (Winery 409k -> 387k, FreeCell 514k -> 505k), most of it on the slowest deals (FreeCell
  *   3001-3600's ten slowest: 38.0k -> 22.8k; the other sets' ten slowest moved both ways) and
  *   1-2% more on the rest; solve() on the eight sets, CPU time, each set's best of 8-12
- *   alternating rounds: 1,817 -> 1,773 ms (FreeCell 3001-3600 274 -> 248 ms, Winery 203 -> 189). Nor a prelude of our own: the threads are independent, so the nodes each
- *   needs alone to win each deal price any schedule offline; greedy schedules (the thread and turn
+ *   alternating rounds: 1,817 -> 1,773 ms (FreeCell 3001-3600 274 -> 248 ms, Winery 203 -> 189).
+ *   Nor a prelude of our own: the threads are independent, so the nodes each needs alone to win
+ *   each deal price any schedule offline; greedy schedules (the thread and turn
  *   that win the most deals per node) cost 0.88-0.94 of lg's prelude in nodes on sets held out,
  *   but their threads' solutions are longer (Winery: 471 moves a deal against 209), and pricing
  *   the replay of each move and each switch of thread left 0.96-1.02, FreeCell alone 0.91-1.08.
