@@ -84,26 +84,51 @@ function checkCreatable(outDir: string): void {
  * Creates `outDir` and its missing parents one level at a time (a recursive mkdir under /proc
  * never returns on Node 20), then makes sure a file can be created in it (permission bits do not
  * stop root, but /proc and /sys do). On failure removes what it created and throws OutputError.
+ *
+ * Shards of one run start together (a Slurm array, GNU parallel) and create the same parents at
+ * once: a directory that another process made between our look and our mkdir is success, not an
+ * error (only a directory: EEXIST for a file is still refused). `beforeMkdir` is for tests, which
+ * make the directory appear at that moment.
  */
-export function prepareOutDir(outDir: string): void {
+export function prepareOutDir(outDir: string, beforeMkdir?: (dir: string) => void): void {
   const missing: string[] = [];
   for (let p = path.resolve(outDir); statOrNull(p) === null && path.dirname(p) !== p; p = path.dirname(p)) missing.unshift(p);
   const made: string[] = [];
+  let created = 0;
   try {
     for (const p of missing) {
-      fs.mkdirSync(p);
-      made.push(p);
+      beforeMkdir?.(p);
+      if (mkdirOrExisting(p)) made.push(p);
+      created++;
     }
     probe(outDir);
   } catch (e) {
-    for (const p of made.reverse()) fs.rmdirSync(p);
-    throw new OutputError(`cannot ${made.length < missing.length ? 'create --out' : 'write in directory'} ${outDir}: ${reason(e)}`);
+    // Another process may be filling a parent we made: leave what is not empty.
+    for (const p of made.reverse()) {
+      try {
+        fs.rmdirSync(p);
+      } catch {
+        break;
+      }
+    }
+    throw new OutputError(`cannot ${created < missing.length ? 'create --out' : 'write in directory'} ${outDir}: ${reason(e)}`);
+  }
+}
+
+/** mkdir `p`: true when this call made it, false when a directory of that name already exists (made by a concurrent process). */
+function mkdirOrExisting(p: string): boolean {
+  try {
+    fs.mkdirSync(p);
+    return true;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'EEXIST' && statOrNull(p)?.isDirectory()) return false;
+    throw e;
   }
 }
 
 /** Creates and removes an empty file in `dir`. */
 function probe(dir: string): void {
-  const file = path.join(dir, `.solitaire-probe-${process.pid}`);
+  const file = path.join(dir, `.solitaire-probe-${process.pid}-${Math.random().toString(36).slice(2, 10)}`);
   fs.closeSync(fs.openSync(file, 'wx'));
   fs.unlinkSync(file);
 }
