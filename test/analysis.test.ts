@@ -159,14 +159,21 @@ describe('analysis run', () => {
     expect(fs.readFileSync(path.join(dir, 'signora-summary.csv'), 'utf8')).toBe(fs.readFileSync(path.join(straight, 'signora-summary.csv'), 'utf8'));
   });
 
-  it('cuts a torn last line on resume, and replaces the file without --resume', async () => {
+  it('cuts a torn last line on resume; without --resume refuses to replace the rows, changing nothing; --force replaces them', async () => {
     const dir = path.join(tmp, 'torn');
     await runAnalysis(opts(dir, { variants: ['red-and-black'], to: 4 }));
     const file = path.join(dir, 'red-and-black-deals.csv');
     fs.appendFileSync(file, 'red-and-black,5,any,wo');
     await runAnalysis(opts(dir, { variants: ['red-and-black'], to: 6, resume: true }));
     expect(dealKeys(file)).toEqual(dealKeys(path.join(straight, file.split(path.sep).pop()!)).filter((k) => Number(k.split(',')[1]) <= 6));
-    await runAnalysis(opts(dir, { variants: ['red-and-black'], from: 3, to: 3 }));
+    // Issue 29: a rerun without --resume (a forgotten flag, a reused folder) threw the rows away.
+    const files = () => Object.fromEntries(fs.readdirSync(dir).map((f) => [f, fs.readFileSync(path.join(dir, f), 'utf8')]));
+    const before = files();
+    await expect(runAnalysis(opts(dir, { variants: ['red-and-black'], from: 3, to: 3 }))).rejects.toThrow(
+      /red-and-black-deals.csv already holds 6 rows: add --resume to keep them .*, --force to replace them, or give another --out/,
+    );
+    expect(files()).toEqual(before);
+    await runAnalysis(opts(dir, { variants: ['red-and-black'], from: 3, to: 3, force: true }));
     expect(readDealFile(file).map((r) => r.seed)).toEqual([3]);
   });
 
@@ -220,7 +227,7 @@ describe('analysis run', () => {
         .map((r) => r[0]);
     expect([...new Set(names())]).toEqual(['signora', 'double-signora']);
     expect(readDealFile(path.join(dir, 'double-signora-deals.csv'))).toHaveLength(2 * 14);
-    await runAnalysis(opts(dir, { ...small, variants: ['signora'], base: 'any' }));
+    await runAnalysis(opts(dir, { ...small, variants: ['signora'], base: 'any', force: true }));
     expect([...new Set(names())]).toEqual(['double-signora']);
     expect(readDealFile(path.join(dir, 'signora-deals.csv')).map((r) => r.base)).toEqual(['any', 'any']);
     expect(

@@ -402,6 +402,20 @@ const CASES: Case[] = [
     args: AN('--out', 'out', '--resume'),
     err: /winery-deals.csv is a directory/,
   },
+  // ---- analyze into a folder that holds rows (issue 29: a rerun without --resume threw them away) ----
+  {
+    name: 'rerun into a folder with rows, without --resume',
+    setup: dealsFile(DEAL_HEAD + ROWS),
+    args: AN('--out', 'out'),
+    err: /out\/winery-deals.csv already holds 3 rows: add --resume to keep them and search only the missing deals, --force to replace them, or give another --out/,
+  },
+  {
+    name: 'rerun of another variant list into a folder with rows of one of them',
+    setup: dealsFile(DEAL_HEAD + ROWS),
+    args: ['analyze', 'signora', 'winery', ...RUN, '--out', 'out'],
+    err: /winery-deals.csv already holds 3 rows: add --resume/,
+  },
+  { name: 'analyze --resume --force', args: AN('--out', 'out', '--resume', '--force'), err: /give --resume .* or --force .*, not both/ },
 ];
 
 beforeAll(() => {

@@ -182,6 +182,32 @@ describe('refusals', () => {
     );
   });
 
+  it('a merge into a directory holding rows that are not a merge of the same directories is refused; --force replaces them', () => {
+    const shards = [1, 2, 3].map((k) => path.join(sharded, `shard-${k}`));
+    const dir = path.join(tmp, 'merge-over');
+    fs.cpSync(straight, dir, { recursive: true });
+    expectRefused(
+      ['merge', ...shards, '--out', dir],
+      /signora-deals.csv already holds \d+ rows that are not a merge of these directories: give --force to replace them, or another --out/,
+    );
+    const r = cli(['merge', ...shards, '--out', dir, '--force']);
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(manifest(dir).variants.signora.mergedFrom).toEqual(shards);
+    // The same merge again (the recipe run once more after a shard was resumed) replaces its own rows.
+    const again = cli(['merge', ...shards, '--out', dir]);
+    expect(again.status).toBe(0);
+    for (const v of VARIANTS)
+      expect(fs.readFileSync(path.join(dir, `${v}-summary.csv`), 'utf8')).toBe(fs.readFileSync(path.join(straight, `${v}-summary.csv`), 'utf8'));
+  });
+
+  it('a rerun of a shard into its directory without --resume is refused and changes nothing', () => {
+    expectRefused(
+      ['analyze', ...VARIANTS, ...SETTINGS, '--shard', '2/3', '--workers', '1', '--quiet', '--out', path.join(sharded, 'shard-2')],
+      /shard-2\/signora-deals.csv already holds \d+ rows: add --resume .* --force to replace them, or give another --out/,
+    );
+  });
+
   it('a merge into one of its inputs, or of a directory without a manifest, is refused', () => {
     expectRefused(['merge', path.join(sharded, 'shard-1'), '--out', path.join(sharded, 'shard-1')], /is one of the directories to merge/);
     const bare = path.join(tmp, 'bare');

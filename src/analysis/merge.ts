@@ -10,7 +10,7 @@ import * as path from 'path';
 import { variantNames } from '../rules/variants';
 import type { RuleTable } from '../rules/vocabulary';
 import { ManifestError, type RunEntry, describeShare, disagreement, manifestFile, readManifest, writeManifest } from './manifest';
-import { checkOutputs, outputFiles, prepareOutDir } from './outputs';
+import { OutputError, checkOutputs, heldRows, outputFiles, prepareOutDir } from './outputs';
 import { DEAL_COLUMNS, type DealRow, dealFile, dealRecord, parseDealFile, strategiesFile, writeCsvFile } from './records';
 import { type VariantResults, rulesWithCells, searchLabels, variantResults, writeStrategies, writeSummary } from './results';
 import { shardSeeds } from './shard';
@@ -115,7 +115,7 @@ function groupRows(p: Part, variant: string): Map<number, Map<string, DealRow>> 
  * written; files of other variants already in `outDir` stay (strategies.csv and run.json keep
  * their entries).
  */
-export function mergeRuns(inputs: string[], outDir: string, commandLine: string): MergedVariant[] {
+export function mergeRuns(inputs: string[], outDir: string, commandLine: string, opts: { force?: boolean } = {}): MergedVariant[] {
   if (inputs.length === 0) throw new MergeError('nothing to merge: give the output directories of the runs');
   const out = path.resolve(outDir);
   const clash = inputs.find((d) => path.resolve(d) === out);
@@ -146,14 +146,32 @@ export function mergeRuns(inputs: string[], outDir: string, commandLine: string)
     };
     merged.push({ variant, rules, entry, rows, ...variantResults(rules, rows, entry0.base, (s) => candidates.get(s)) });
   }
-  writeMerged(outDir, merged);
+  writeMerged(outDir, merged, inputs, !!opts.force);
   return merged;
 }
 
-function writeMerged(outDir: string, merged: MergedVariant[]): void {
+/** The same directories, wherever they were named from. */
+function sameDirs(a: string[], b: string[]): boolean {
+  const norm = (xs: string[]) => [...new Set(xs.map((x) => path.resolve(x)))].sort().join('\n');
+  return norm(a) === norm(b);
+}
+
+function writeMerged(outDir: string, merged: MergedVariant[], inputs: string[], force: boolean): void {
   const variants = merged.map((m) => m.variant);
   checkOutputs(outDir, [...outputFiles(outDir, variants), manifestFile(outDir)]);
   const old = readManifest(outDir);
+  // Rows in --out are replaced only when told to, or when they are an earlier merge of the same
+  // directories (the merge of a recipe run again after a shard was resumed): nothing is lost then.
+  if (!force)
+    for (const m of merged) {
+      const file = dealFile(outDir, m.variant);
+      const n = heldRows(file);
+      const from = old?.variants[m.variant]?.mergedFrom;
+      if (n > 0 && !(from && sameDirs(from, inputs)))
+        throw new OutputError(
+          `${file} already holds ${n} row${n === 1 ? '' : 's'} that are not a merge of these directories: give --force to replace them, or another --out`,
+        );
+    }
   prepareOutDir(outDir);
   for (const m of merged) {
     writeCsvFile(dealFile(outDir, m.variant), DEAL_COLUMNS, m.rows.map(dealRecord));

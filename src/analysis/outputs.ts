@@ -132,3 +132,19 @@ function probe(dir: string): void {
   fs.closeSync(fs.openSync(file, 'wx'));
   fs.unlinkSync(file);
 }
+
+/**
+ * The rows (lines after the header) of a per-deal file: 0 when it is missing, empty or holds only
+ * its header. A run that would replace them is refused unless told to (issue 29: a rerun without
+ * --resume threw away hours of rows without a word).
+ */
+export function heldRows(file: string): number {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'latin1');
+  } catch {
+    return 0;
+  }
+  const lines = text.split('\n').filter((l) => l.trim() !== '');
+  return Math.max(0, lines.length - 1);
+}

@@ -13,8 +13,11 @@
 //   --resume retries it.
 // - Outputs. Every output file and (with --resume) every per-deal file is checked before anything
 //   is created or changed (outputs.ts, records.ts), so a refused run leaves the directory as it was.
+// - Reruns. Without --resume (or --force) a run into a directory whose per-deal file of a variant
+//   being run already holds rows is refused, changing nothing: a forgotten --resume after Ctrl-C,
+//   or a reused folder name, would otherwise throw finished rows away.
 // - Resume. With --resume the per-deal file is read first (a torn last line is cut off once every
-//   file has passed its checks), and only the (seed, base) pairs not in it are searched. Without it
+//   file has passed its checks), and only the (seed, base) pairs not in it are searched. With --force
 //   the file is replaced. Summaries are always computed from the per-deal file, restricted to the
 //   requested seeds, so a resumed run gives the same summary as a straight one. The summary files
 //   (and strategies.csv rows) of the variants being run are removed at the start and written at
@@ -30,7 +33,7 @@ import * as os from 'os';
 import * as path from 'path';
 import type { RuleTable } from '../rules/vocabulary';
 import { ManifestError, type RunEntry, disagreement, gitCommit, manifestFile, packageVersion, readManifest, writeManifest } from './manifest';
-import { checkOutputs, outputFiles, prepareOutDir } from './outputs';
+import { OutputError, checkOutputs, heldRows, outputFiles, prepareOutDir } from './outputs';
 import { type PoolHooks, type PoolJob, runPool } from './pool';
 import { Progress, type ProgressMode, type VariantProgress } from './progress';
 import {
@@ -82,6 +85,8 @@ export interface AnalyzeOptions {
   ttMb?: number;
   outDir: string;
   resume?: boolean;
+  /** Replace the per-deal rows already in `outDir` (without it, and without `resume`, a run into a directory holding rows is refused). */
+  force?: boolean;
   progress?: ProgressMode;
   /** Seeds per task (default: about four tasks per worker, 1..20 seeds). */
   batchSize?: number;
@@ -231,6 +236,18 @@ function checkResume(dir: string, rows: DealRow[], old: RunEntry | undefined, no
   if (odd) throw new ManifestError(`cannot resume ${variant}: seed ${odd.seed} was played with ${odd.cells} cells, this run has ${now.cells}`);
 }
 
+/** Refuses (OutputError) a run that would replace per-deal rows already in `dir`. */
+function checkNoRows(dir: string, variants: string[]): void {
+  for (const name of variants) {
+    const file = dealFile(dir, name);
+    const n = heldRows(file);
+    if (n > 0)
+      throw new OutputError(
+        `${file} already holds ${n} row${n === 1 ? '' : 's'}: add --resume to keep ${n === 1 ? 'it' : 'them'} and search only the missing deals, --force to replace ${n === 1 ? 'it' : 'them'}, or give another --out`,
+      );
+  }
+}
+
 /**
  * Checks every output, the manifest and every file to resume, then (only then) creates the
  * directory, writes run.json and opens the per-deal files: the state of each variant, with the
@@ -239,6 +256,8 @@ function checkResume(dir: string, rows: DealRow[], old: RunEntry | undefined, no
 function prepareRun(opts: AnalyzeOptions, set: Settings, started: string): Map<string, VariantState> {
   const { mode, seeds, variants, rulesOf } = set;
   checkOutputs(opts.outDir, [...outputFiles(opts.outDir, variants), manifestFile(opts.outDir)]);
+  if (opts.resume && opts.force) throw new AnalysisError('resume and force: give one of them (--resume keeps the rows, --force replaces them)');
+  if (!opts.resume && !opts.force) checkNoRows(opts.outDir, variants);
   const oldManifest = readManifest(opts.outDir);
   const entries: Record<string, RunEntry> = {};
   const previous = new Map<string, DealFileContents>();
@@ -471,5 +490,6 @@ export function describeRun(opts: AnalyzeOptions, workers: number, mode: BaseMod
   if (opts.cells !== undefined) parts.push(`--cells ${opts.cells}`);
   parts.push(`--out ${opts.outDir}`);
   if (opts.resume) parts.push('--resume');
+  if (opts.force) parts.push('--force');
   return parts.join(' ');
 }

@@ -1,6 +1,7 @@
 // `solitaire analyze <variant...|all> [--seeds A-B] ...`: the win-rate analysis (src/analysis).
 // Exit status (main.ts conventions): 2 for bad arguments (thrown as UsageError before any work, so
-// main prints the one `solitaire: ...` line), an unusable output directory or file, or an unreadable
+// main prints the one `solitaire: ...` line), an unusable output directory or file, per-deal rows
+// already in --out without --resume or --force (issue 29), or an unreadable
 // per-deal file on --resume, or rows on --resume made under other settings (run.json) (nothing is
 // created or changed then); 130 after
 // SIGINT, 143 after SIGTERM (finished rows kept); 1 when a worker crashed (results still written,
@@ -26,6 +27,7 @@ export interface AnalyzeCliOptions {
   timeout?: string;
   out: string;
   resume?: boolean;
+  force?: boolean;
   quiet?: boolean;
   batch?: string;
   shard?: string;
@@ -93,7 +95,8 @@ export function analyzeOptionsFromCli(variants: string[], o: AnalyzeCliOptions) 
       `bad --seeds "${o.seeds}": ${held} seeds${shard ? ` in shard ${shard.index}/${shard.count}` : ''}, a run takes at most ${MAX_SEEDS} (split the range with --shard K/N, then merge)`,
     );
   const cells = o.cells !== undefined ? cellsOption(o.cells, names) : undefined;
-  return { variants: names, from, to, workers, base, maxNodes, timeoutMs, ttMb, batchSize, outDir: o.out, resume: !!o.resume, shard, cells };
+  if (o.resume && o.force) throw new UsageError('give --resume (keep the rows in --out and add the missing ones) or --force (replace them), not both');
+  return { variants: names, from, to, workers, base, maxNodes, timeoutMs, ttMb, batchSize, outDir: o.out, resume: !!o.resume, force: !!o.force, shard, cells };
 }
 
 /** --cells: for the variants that take it (FreeCell), at least one of which must be analysed. */
@@ -121,6 +124,10 @@ export function registerAnalyze(program: Command): Command {
     .option('--timeout <ms>', 'time budget of each search, ms (makes results depend on machine speed)')
     .option('--out <dir>', 'output directory', 'results')
     .option('--resume', 'keep the rows already in the per-deal files and search only the missing ones')
+    .option(
+      '--force',
+      'replace the per-deal rows already in --out (without --resume or --force, a run into a directory that holds rows of its variants is refused, changing nothing)',
+    )
     .option('--quiet', 'no progress output')
     .option(
       '--batch <n>',

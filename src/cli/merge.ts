@@ -1,7 +1,8 @@
 // `solitaire merge DIR... --out DIR`: joins shard (or adjacent-range) outputs of `analyze` into
 // the files one straight run writes (src/analysis/merge.ts). Refusals (settings that disagree,
-// overlapping shards, missing seeds, unreadable files, an unusable --out) are one line, exit 2,
-// nothing written.
+// overlapping shards, missing seeds, unreadable files, an unusable --out, per-deal rows in --out
+// that are not a merge of the same directories, without --force) are one line, exit 2, nothing
+// written.
 import type { Command } from 'commander';
 import { ManifestError } from '../analysis/manifest';
 import { mergeRuns } from '../analysis/merge';
@@ -18,6 +19,7 @@ export function register(program: Command): void {
     .description('join the outputs of shards (analyze --shard K/N) or of adjacent seed ranges into the files one straight run writes')
     .argument('<dir...>', 'output directories of analyze runs (each with its run.json)')
     .requiredOption('--out <dir>', 'directory to write the merged per-deal files, summaries, strategies.csv and run.json (not one of the inputs)')
+    .option('--force', 'replace per-deal rows already in --out (without it, rows there are replaced only by a merge of the same directories)')
     .addHelpText(
       'after',
       `
@@ -32,11 +34,11 @@ Example (three shards of seeds 1-300, then the merge):
   solitaire analyze signora --seeds 1-300 --shard 3/3 --out shards/3
   solitaire merge shards/1 shards/2 shards/3 --out results/signora`,
     )
-    .action((dirs: string[], o: { out: string }) => {
-      const commandLine = ['solitaire merge', ...dirs, `--out ${o.out}`].join(' ');
+    .action((dirs: string[], o: { out: string; force?: boolean }) => {
+      const commandLine = ['solitaire merge', ...dirs, `--out ${o.out}`, ...(o.force ? ['--force'] : [])].join(' ');
       let merged: ReturnType<typeof mergeRuns>;
       try {
-        merged = mergeRuns(dirs, o.out, commandLine);
+        merged = mergeRuns(dirs, o.out, commandLine, { force: !!o.force });
       } catch (e) {
         if (e instanceof ManifestError || e instanceof RecordsError || e instanceof OutputError) throw new UsageError(e.message);
         throw e;
