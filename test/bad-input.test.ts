@@ -275,6 +275,11 @@ const CASES: Case[] = [
     exit: 1,
     err: /^solitaire: line 2: not won/,
   },
+  {
+    name: 'solve --base of a rank not exposed',
+    args: ['solve', 'signora', '--seed', '5', '--base', '4', '--json'],
+    err: /--base 4 cannot be chosen in signora seed 5: no card of that rank is exposed; choose one of 2 3 5 6 7 8 T J, any or all/,
+  },
   // ---- analyze: arguments and options ----
   { name: 'analyze without a variant', args: ['analyze'], err: /missing required argument 'variant'/ },
   { name: 'analyze an unknown variant', args: ['analyze', 'nope', ...RUN], err: /unknown variant "nope"/ },

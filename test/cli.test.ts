@@ -226,6 +226,20 @@ describe('solve --base', () => {
     expect(bad.stderr).toMatch(new RegExp(`^solitaire: line ${k + 1}, base ${won[0].base}: not won: after \\d+ moves 1 cards are not on the foundations\\n$`));
   });
 
+  it('a rank with no exposed card is a usage error naming the ranks that can be chosen, not a 0-node "lost"; --base all lists only those', () => {
+    const deal = dealFromSeed(getRules('signora'), 5);
+    const cands = baseCandidates(deal).map(rankName);
+    expect(cands).not.toContain('4');
+    for (const json of [[], ['--json']])
+      expectUsageError(
+        cli('solve', 'signora', '--seed', '5', '--base', '4', ...json),
+        new RegExp(`^solitaire: --base 4 cannot be chosen in signora seed 5: no card of that rank is exposed; choose one of ${cands.join(' ')}, any or all$`),
+      );
+    const all = cli('solve', 'signora', '--seed', '5', '--base', 'all', '--max-nodes', '1000', '--json');
+    expect(all.status).toBe(0);
+    expect(lines(all.stdout).map((l) => JSON.parse(l).base)).toEqual(cands);
+  });
+
   it('--base is refused outside the Terrace family', () => {
     expectUsageError(cli('solve', 'winery', '--seed', '1', '--base', '7'), /Terrace/);
   });

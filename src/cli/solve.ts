@@ -174,6 +174,12 @@ export function register(program: Command): void {
         if (base < 0) throw new UsageError(`bad --base ${JSON.stringify(o.base)}: expected a rank A 2..9 T J Q K, any or all`);
       }
       if (!terrace && base !== 'any') throw new UsageError(`--base applies to the Terrace family (${terraceNames()}), not ${deal.rules.name}`);
+      // A rank with no exposed card cannot be the base: a search of it would "lose" after 0 nodes,
+      // which proves nothing (issue 29). Name the ranks that can be chosen.
+      if (typeof base === 'number' && !baseCandidates(deal).includes(base))
+        throw new UsageError(
+          `--base ${rankName(base)} cannot be chosen in ${deal.seed !== undefined ? `${deal.rules.name} seed ${deal.seed}` : 'this deal'}: no card of that rank is exposed; choose one of ${baseCandidates(deal).map(rankName).join(' ')}, any or all`,
+        );
       const opts: SolveOptions = {
         search: o.search as SearchKind,
         maxNodes: parseWhole('--max-nodes', o.maxNodes, 1),
@@ -217,8 +223,6 @@ export function register(program: Command): void {
       if (terrace) {
         if (res.base !== undefined) lines.push(`base: ${rankName(res.base)}`);
         else lines.push(`base: any (candidates: ${baseCandidates(deal).map(rankName).join(' ')})`);
-        if (typeof base === 'number' && !baseCandidates(deal).includes(base))
-          lines.push(`note: base ${rankName(base)} cannot be chosen in this deal (no exposed card of that rank)`);
       }
       if (res.result === 'won') {
         lines.push(`moves (${res.moveInts.length}):`);
