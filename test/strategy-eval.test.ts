@@ -11,6 +11,7 @@ import { FEATURE_NAMES, offsetFrom, rankFeatures } from '../src/analysis/feature
 import { type LearnedModel, fitLogistic, learnedStrategy, modelScore, rankOrder } from '../src/analysis/learned';
 import { ADVICE_TABLES, LEARNED_MODELS, RECOMMENDED } from '../src/analysis/learned-model';
 import { strategiesChartSvg } from '../src/analysis/charts';
+import { formatEvaluation, formatHeldOut } from '../src/analysis/strategy-report';
 import { DEAL_COLUMNS, csvHeader, csvLines, dealRecord } from '../src/analysis/records';
 import { type DealView, STRATEGIES, bestExposedVerdict, viewOfDeal } from '../src/analysis/strategies';
 import {
@@ -230,6 +231,40 @@ describe('evaluation from per-deal files', () => {
     expect(h.paired).toHaveLength(2 * standardEntities('signora').length);
     expect(h.paired.every((r) => r.nameA === 'learned' && r.seeds === '11-16')).toBe(true);
     expect(evaluateHeldOut('signora', deals, { ...model, trainSeeds: { from: 1, to: 16 } })).toBeNull();
+    expect(h.trainDeals).toBe(10);
+    expect(formatHeldOut(h)[0]).toContain(`${h.bestFixed} (best fixed strategy on the 10 training seeds here, 1-10)`);
+  });
+
+  it('without training seeds in the data, compares with the best fixed strategy on the held-out seeds and says so (issue 29)', () => {
+    const dir = path.join(tmp, 'no-train');
+    // The second strategy's pick wins, and nothing else: the first strategy is not the best.
+    const second = STRATEGIES[1];
+    writeDeals(dir, 'signora', 1, 12, (seed, rank) => rank === second.pick(viewOfDeal(dealFromSeed(getRules('signora'), seed))));
+    const deals = loadEvalDeals(dir, 'signora');
+    const h = evaluateHeldOut('signora', deals, { ...LEARNED_MODELS.signora, trainSeeds: { from: 1001, to: 2000 } })!;
+    expect(h.trainDeals).toBe(0);
+    const rate = (n: string) => h.rates.find((r) => r.name === n)!.won;
+    expect(rate(STRATEGIES[0].name)).toBeLessThan(rate(second.name));
+    expect(rate(h.bestFixed)).toBe(Math.max(...STRATEGIES.map((x) => rate(x.name))));
+    expect(formatHeldOut(h)[0]).toContain(
+      `${h.bestFixed} (best fixed strategy on these held-out seeds: this directory has none of the training seeds 1001-2000 to choose it on, which favours it)`,
+    );
+    expect(formatHeldOut(h).join('\n')).not.toMatch(/on the training seeds/);
+  });
+
+  it('says when the learned strategy is left out because every seed is in its training range (issue 29)', () => {
+    const dir = path.join(tmp, 'all-train');
+    writeDeals(dir, 'signora', 1, 8, even);
+    const e = evaluateVariant(dir, 'signora', LEARNED_MODELS.signora)!;
+    expect(e.heldOut).toBeNull();
+    expect(e.learnedLeftOut).toEqual(LEARNED_MODELS.signora.trainSeeds);
+    expect(formatEvaluation(e)).toContain(
+      '  learned strategy left out: every seed here (1-8) is in its training range 1-1000, and it is evaluated only on seeds outside that range',
+    );
+    // --no-learned: nothing to say.
+    const none = evaluateVariant(dir, 'signora')!;
+    expect(none.learnedLeftOut).toBeNull();
+    expect(formatEvaluation(none).join('\n')).not.toMatch(/learned/);
   });
 });
 

@@ -245,8 +245,16 @@ export interface HeldOut {
   /** Seeds evaluated: those of the data outside the model's training range. */
   seeds: string;
   deals: number;
-  /** The fixed strategy with the highest win rate on the training seeds (chosen without the held-out ones). */
+  /**
+   * The fixed strategy the learned one is compared with: the one with the highest win rate on the
+   * training seeds the data holds (chosen without the held-out ones), or, when the data holds none
+   * of them, on the held-out seeds themselves (which favours it).
+   */
   bestFixed: string;
+  /** The training seeds of the data bestFixed was chosen on ('' when none: chosen on the held-out seeds). */
+  bestFixedSeeds: string;
+  /** How many deals of the data are training seeds. */
+  trainDeals: number;
   rates: { name: string; won: number; rate: number }[];
   /** (learned - bestFixed) / (oracle - bestFixed) on the held-out seeds. */
   gapClosed: number;
@@ -263,8 +271,11 @@ export function evaluateHeldOut(variant: string, deals: EvalDeal[], model: Learn
   const test = deals.filter((d) => !inTrain(d));
   if (test.length === 0) return null;
   const fixed = STRATEGIES.map(strategyEntity);
+  // Without training seeds in the data, the first strategy would win every tie at 0: choose on the
+  // held-out seeds instead, and say so (formatHeldOut).
+  const chooseOn = train.length > 0 ? train : test;
   let bestFixed = fixed[0];
-  for (const e of fixed) if (wonCount(train, e) > wonCount(train, bestFixed)) bestFixed = e;
+  for (const e of fixed) if (wonCount(chooseOn, e) > wonCount(chooseOn, bestFixed)) bestFixed = e;
   const learned = strategyEntity(learnedStrategy(model));
   const entities = [...standardEntities(variant), learned];
   const rates = entities.map((e) => ({ name: e.name, won: wonCount(test, e), rate: wonCount(test, e) / test.length }));
@@ -281,6 +292,8 @@ export function evaluateHeldOut(variant: string, deals: EvalDeal[], model: Learn
     seeds: seedsLabel(test),
     deals: test.length,
     bestFixed: bestFixed.name,
+    bestFixedSeeds: train.length > 0 ? seedsLabel(train) : '',
+    trainDeals: train.length,
     rates,
     gapClosed: gap > 0 ? (rate('learned') - rate(bestFixed.name)) / gap : NaN,
     paired,
@@ -294,6 +307,8 @@ export interface VariantEvaluation {
   strategyRows: StrategyRow[];
   paired: PairedRow[];
   heldOut: HeldOut | null;
+  /** The learned model's training range when it was left out because every seed of the data is in it; else null. */
+  learnedLeftOut: { from: number; to: number } | null;
 }
 
 export function evaluateVariant(dir: string, variant: string, model?: LearnedModel): VariantEvaluation | null {
@@ -303,7 +318,7 @@ export function evaluateVariant(dir: string, variant: string, model?: LearnedMod
   const paired = pairedFamily(variant, deals, allPairs(standardEntities(variant)));
   const heldOut = model ? evaluateHeldOut(variant, deals, model) : null;
   if (heldOut) paired.push(...heldOut.paired);
-  return { variant, deals, strategyRows, paired, heldOut };
+  return { variant, deals, strategyRows, paired, heldOut, learnedLeftOut: model && !heldOut ? model.trainSeeds : null };
 }
 
 /** Terrace variants with a per-deal file in `dir`. */

@@ -55,7 +55,19 @@ export function formatEvaluation(e: VariantEvaluation): string[] {
     `  decided subset (both compared verdicts won or lost): ${Math.min(...sizes)}-${Math.max(...sizes)} deals per pair; ${decLost === 0 ? 'no proved loss among them, so both sides win every deal of it and it cannot separate strategies' : `${sig.length} significant`}`,
   );
   if (e.heldOut) out.push(...formatHeldOut(e.heldOut));
+  else if (e.learnedLeftOut)
+    out.push(
+      `  learned strategy left out: every seed here (${seeds}) is in its training range ${e.learnedLeftOut.from}-${e.learnedLeftOut.to}, and it is evaluated only on seeds outside that range`,
+    );
   return out;
+}
+
+/** What the fixed strategy the learned one is compared with was chosen on. */
+function chosenOn(h: HeldOut): string {
+  const t = h.model.trainSeeds;
+  if (h.trainDeals === 0)
+    return `best fixed strategy on these held-out seeds: this directory has none of the training seeds ${t.from}-${t.to} to choose it on, which favours it`;
+  return `best fixed strategy on the ${h.trainDeals} training seeds here, ${h.bestFixedSeeds}`;
 }
 
 export function formatHeldOut(h: HeldOut): string[] {
@@ -63,7 +75,7 @@ export function formatHeldOut(h: HeldOut): string[] {
   const out: string[] = [];
   const m = h.model;
   out.push(
-    `  learned strategy (fitted on seeds ${m.trainSeeds.from}-${m.trainSeeds.to}), held-out seeds ${h.seeds} (${h.deals} deals): oracle ${pct(rate('best').rate)}, ${h.bestFixed} (best fixed strategy on the training seeds) ${pct(rate(h.bestFixed).rate)}, learned ${pct(rate('learned').rate)}`,
+    `  learned strategy (fitted on seeds ${m.trainSeeds.from}-${m.trainSeeds.to}), held-out seeds ${h.seeds} (${h.deals} deals): oracle ${pct(rate('best').rate)}, ${h.bestFixed} (${chosenOn(h)}) ${pct(rate(h.bestFixed).rate)}, learned ${pct(rate('learned').rate)}`,
   );
   const p = findPair(h.paired, 'learned', h.bestFixed, 'budget');
   if (p)
