@@ -180,7 +180,24 @@ const CASES: Case[] = [
   { name: 'solve with an unknown option', args: [...SOLVE, '--nope'], err: /unknown option '--nope'/ },
   // ---- verify: what to verify ----
   { name: 'verify without files', args: ['verify'], err: /missing required argument 'file'/ },
-  { name: 'verify a deal file alone', args: ['verify', 'deal.json'], err: /verify needs <deal.json> <solution.json>/ },
+  { name: 'verify a deal file alone', args: ['verify', 'deal.json'], err: /deal.json is a deal, not a solution: verify needs <deal.json> <solution.json>/ },
+  {
+    name: 'verify alone a solution without its variant and seed',
+    setup: solWith('anon.json', (s) => {
+      delete s.variant;
+      delete s.seed;
+    }),
+    args: ['verify', 'anon.json'],
+    err: /anon.json does not name its variant and seed: verify needs <deal.json> <solution.json>/,
+  },
+  {
+    name: 'verify alone a solution of an unknown variant',
+    setup: solWith('nope.json', (s) => (s.variant = 'nope')),
+    args: ['verify', 'nope.json'],
+    err: /unknown variant "nope"/,
+  },
+  { name: 'verify - with nothing on standard input', args: ['verify', '-'], err: /^solitaire: stdin is not valid JSON/ },
+  { name: 'verify - -', args: ['verify', '-', '-'], err: /only one of the deal and the solution can be read from standard input/ },
   { name: 'verify a deal file and --variant', args: [...VERIFY, 'sol.json', '--variant', 'winery'], err: /not both/ },
   { name: 'verify --variant without --seed', args: ['verify', '--variant', 'winery', 'sol.json'], err: /verify needs/ },
   { name: 'verify an unknown variant', args: ['verify', '--variant', 'nope', '--seed', '7', 'sol.json'], err: /unknown variant "nope"/ },

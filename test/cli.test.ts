@@ -131,6 +131,43 @@ describe('solve and verify', () => {
     }
   });
 
+  it('verify reads the solution from standard input (-), and needs no deal when the solution names its variant and seed (issue 29)', () => {
+    for (const [variant, seed] of [
+      ['winery', 7],
+      ['signora', 2],
+      ['freecell', 3],
+    ] as const) {
+      const extra = variant === 'freecell' ? ['--cells', '2'] : [];
+      const sol = cli('solve', variant, '--seed', String(seed), '--max-nodes', '200000', '--json', ...extra);
+      const s = JSON.parse(sol.stdout);
+      expect(s.result).toBe('won');
+      const solFile = join(dir, `alone-${variant}-${seed}.json`);
+      writeFileSync(solFile, sol.stdout);
+      const want = `won in ${s.moves.length} moves\n`;
+      for (const r of [
+        spawnSync(process.execPath, [MAIN, 'verify', '-'], { input: sol.stdout, encoding: 'utf8' }),
+        cli('verify', solFile),
+        spawnSync(process.execPath, [MAIN, 'verify', '--variant', variant, '--seed', String(seed), ...extra, '-'], { input: sol.stdout, encoding: 'utf8' }),
+      ]) {
+        expect(r.stderr).toBe('');
+        expect(r.status).toBe(0);
+        expect(r.stdout).toBe(want);
+      }
+    }
+    const deal = cli('deal', 'winery', '--seed', '7', '--json');
+    const sol = cli('solve', 'winery', '--seed', '7', '--json');
+    const dealFile = join(dir, 'stdin-deal.json');
+    writeFileSync(dealFile, deal.stdout);
+    const r = spawnSync(process.execPath, [MAIN, 'verify', dealFile, '-'], { input: sol.stdout, encoding: 'utf8' });
+    expect(r.stdout).toBe(`won in ${JSON.parse(sol.stdout).moves.length} moves\n`);
+    // A corrupted solution from stdin fails as from a file: exit 1, the move named.
+    const bad = JSON.parse(sol.stdout);
+    bad.moves = bad.moves.slice(1);
+    const b = spawnSync(process.execPath, [MAIN, 'verify', '-'], { input: JSON.stringify(bad), encoding: 'utf8' });
+    expect(b.status).toBe(1);
+    expect(b.stderr).toMatch(/^solitaire: move \d+ \(/);
+  });
+
   it('verify rejects a corrupted solution with exit 1, naming the move', () => {
     const { variant, seed, json } = solved();
     const sol = JSON.parse(json);

@@ -13,14 +13,19 @@ const FS_REASONS: Record<string, string> = {
   ENOTDIR: 'a parent is not a directory',
 };
 
-/** Reads a file as UTF-8 text. */
+/** Reads a file as UTF-8 text; `-` is standard input. */
 export function readText(path: string): string {
   try {
-    return readFileSync(path, 'utf8');
+    return readFileSync(path === '-' ? 0 : path, 'utf8');
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
-    throw new UsageError(`cannot read ${path || `""`}: ${(err.code && FS_REASONS[err.code]) || err.message}`);
+    throw new UsageError(`cannot read ${path === '-' ? 'standard input' : path || `""`}: ${(err.code && FS_REASONS[err.code]) || err.message}`);
   }
+}
+
+/** A file name for messages: `-` is standard input. */
+export function fileLabel(path: string): string {
+  return path === '-' ? 'stdin' : path;
 }
 
 /** Reads and parses a JSON file: `deal.json is not valid JSON: ...` when it does not parse. */
@@ -29,7 +34,7 @@ export function readJson(path: string): unknown {
   try {
     return JSON.parse(text);
   } catch (e) {
-    throw new UsageError(`${path} is not valid JSON: ${(e as Error).message}`);
+    throw new UsageError(`${fileLabel(path)} is not valid JSON: ${(e as Error).message}`);
   }
 }
 
@@ -46,12 +51,12 @@ export function readJsonValues(path: string): { values: unknown[]; lines: number
       .split('\n')
       .map((l, i) => ({ l, n: i + 1 }))
       .filter((r) => r.l.trim() !== '');
-    if (rows.length < 2 || !isJsonObject(rows[0].l)) throw new UsageError(`${path} is not valid JSON: ${(whole as Error).message}`);
+    if (rows.length < 2 || !isJsonObject(rows[0].l)) throw new UsageError(`${fileLabel(path)} is not valid JSON: ${(whole as Error).message}`);
     const values = rows.map((r) => {
       try {
         return JSON.parse(r.l);
       } catch (e) {
-        throw new UsageError(`${path} line ${r.n} is not valid JSON: ${(e as Error).message}`);
+        throw new UsageError(`${fileLabel(path)} line ${r.n} is not valid JSON: ${(e as Error).message}`);
       }
     });
     return { values, lines: rows.map((r) => r.n) };
@@ -73,7 +78,7 @@ export function loadDealFile(path: string): Deal {
   try {
     return dealFromJson(obj);
   } catch (e) {
-    throw new UsageError(`${path}: ${(e as Error).message.replace(/^deal: /, '')}`);
+    throw new UsageError(`${fileLabel(path)}: ${(e as Error).message.replace(/^deal: /, '')}`);
   }
 }
 

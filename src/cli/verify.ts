@@ -1,4 +1,6 @@
-// `solitaire verify <deal.json> <solution.json>` or `solitaire verify --variant V --seed N <solution.json>`:
+// `solitaire verify <deal.json> <solution.json>`, `solitaire verify --variant V --seed N <solution.json>`,
+// or `solitaire verify <solution.json>` alone when the solution names its variant and seed (`-`:
+// standard input, so `solve ... --json | solitaire verify -` works):
 // replays a solution's moves with checked play (automatic filling is applied by the engine). The
 // solution file holds one solution object, or several as JSON Lines (one object per line, as
 // `solve --base all --json` prints them): each won one is replayed, the others are listed.
@@ -11,7 +13,8 @@ import type { Deal } from '../engine/deal';
 import { type MoveSpec, playChecked } from '../engine/legality';
 import { GameState } from '../engine/state';
 import { EXIT_FAILED, EXIT_OK, UsageError, reportError } from './errors';
-import { loadDealFile, out, readJsonValues, seededDeal } from './io';
+import { getRules } from '../rules/variants';
+import { fileLabel, loadDealFile, out, readJsonValues, seededDeal } from './io';
 
 interface VerifyOptions {
   variant?: string;
@@ -105,16 +108,36 @@ export function replay(deal: Deal, sol: Solution): VerifyResult {
   return { ok: true, lines };
 }
 
-/** The deal (a file, or --variant and --seed) and the solution file of the command line. */
-function dealAndSolutionPath(first: string, second: string | undefined, opts: VerifyOptions): { deal: Deal; solPath: string } {
+/**
+ * The deal of the command line: a deal file (then `second` is the solution), --variant and --seed,
+ * or, with neither, the variant and seed the solution names (null: read the solution first).
+ */
+function dealAndSolutionPath(first: string, second: string | undefined, opts: VerifyOptions): { deal: Deal | null; solPath: string } {
   const bySeed = opts.variant !== undefined || opts.seed !== undefined || opts.cells !== undefined;
   if (second !== undefined) {
     if (bySeed) throw new UsageError('give a deal file or --variant and --seed, not both');
+    if (first === '-' && second === '-') throw new UsageError('only one of the deal and the solution can be read from standard input (-)');
     return { deal: loadDealFile(first), solPath: second };
   }
+  if (!bySeed) return { deal: null, solPath: first };
   if (opts.variant === undefined || opts.seed === undefined)
-    throw new UsageError('verify needs <deal.json> <solution.json>, or --variant V --seed N <solution.json>');
+    throw new UsageError('verify needs <deal.json> <solution.json>, --variant V --seed N <solution.json>, or a solution that names its variant and seed');
   return { deal: seededDeal(opts.variant, opts.seed, opts.cells), solPath: first };
+}
+
+/** `verify deal.json` alone: the file is a deal, not a solution. */
+function refuseDealAlone(value: unknown, where: string): void {
+  const o = value as Record<string, unknown>;
+  if (typeof o === 'object' && o !== null && Array.isArray(o.tableau) && o.result === undefined)
+    throw new UsageError(`${where} is a deal, not a solution: verify needs <deal.json> <solution.json>, or --variant V --seed N <solution.json>`);
+}
+
+/** The seeded deal a solution names (`verify sol.json` alone): its variant, seed and (FreeCell) cells. */
+function dealOfSolution(s: Solution, where: string): Deal {
+  if (s.variant === undefined || s.seed === undefined)
+    throw new UsageError(`${where} does not name its variant and seed: verify needs <deal.json> <solution.json>, or --variant V --seed N <solution.json>`);
+  const takesCells = getRules(s.variant).options?.cells !== undefined;
+  return seededDeal(s.variant, String(s.seed), takesCells && s.cells !== undefined ? String(s.cells) : undefined);
 }
 
 /** Replays every won solution; stops at the first that fails (its line, labelled, is the result). */
@@ -135,23 +158,29 @@ export function verifyAll(deal: Deal, sols: Solution[], labels: string[]): Verif
 export function register(program: Command): void {
   program
     .command('verify')
-    .description('replay a solution and check it wins: verify <deal.json> <solution.json>, or verify --variant V --seed N <solution.json>')
-    .argument('<file>', 'deal.json (then solution.json), or solution.json with --variant and --seed')
-    .argument('[solution]', 'solution.json when a deal file is given (one solution, or one per line: docs/FORMATS.md)')
+    .description(
+      'replay a solution and check it wins: verify <deal.json> <solution.json>, verify --variant V --seed N <solution.json>, or verify <solution.json> alone when the solution names its variant and seed (as solve --json writes it); - reads standard input',
+    )
+    .argument('<file>', 'deal.json (then solution.json), or solution.json (alone, or with --variant and --seed); - for standard input')
+    .argument('[solution]', 'solution.json when a deal file is given (one solution, or one per line: docs/FORMATS.md); - for standard input')
     .option('--variant <name>', 'variant of a seeded deal (instead of a deal file)')
     .option('--seed <n>', 'seed of the deal (with --variant)')
     .option('--cells <n>', 'freecell only: number of cells, 0-4 (with --variant)')
     .action((first: string, second: string | undefined, opts: VerifyOptions) => {
-      const { deal, solPath } = dealAndSolutionPath(first, second, opts);
+      const { deal: given, solPath } = dealAndSolutionPath(first, second, opts);
       const { values, lines } = readJsonValues(solPath);
-      const where = (i: number) => (lines ? `${solPath} line ${lines[i]}` : solPath);
+      const name = fileLabel(solPath);
+      const where = (i: number) => (lines ? `${name} line ${lines[i]}` : name);
+      // A deal file given alone: say so, rather than that it has no "result".
+      if (!given) refuseDealAlone(values[0], where(0));
       const sols = values.map((v, i) => readSolution(v, where(i)));
+      const deal = given ?? dealOfSolution(sols[0], where(0));
       sols.forEach((sol, i) => {
         checkFits(deal, sol, where(i));
       });
       if (!sols.some((sol) => sol.result === 'won'))
         throw new UsageError(
-          sols.length === 1 ? `${solPath}: result is "${sols[0].result}", not "won": nothing to verify` : `${solPath}: no solution is won: nothing to verify`,
+          sols.length === 1 ? `${name}: result is "${sols[0].result}", not "won": nothing to verify` : `${name}: no solution is won: nothing to verify`,
         );
       const labels = sols.map((sol, i) => (lines ? `line ${lines[i]}${sol.base !== undefined ? `, base ${sol.base}` : ''}: ` : ''));
       const res = verifyAll(deal, sols, labels);
