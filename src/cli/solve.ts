@@ -19,6 +19,7 @@ import {
   SEARCH_KINDS,
   SEARCHES,
   solve,
+  type Proof,
   type SolveOptions,
   type SolveResult,
   type SearchKind,
@@ -75,10 +76,16 @@ export function solutionJson(deal: Deal, res: SolveResult): SolutionJson {
   return j;
 }
 
+/** How each proof of loss reads in a verdict line. */
+const PROOF_WORDS: Record<Proof, string> = {
+  exhaustive: 'exhaustive search',
+  'exhaustive+deadlock:reserve': 'exhaustive search, cutting positions the reserve deadlock test proves lost',
+};
+
 /** `won`, `lost (proved: exhaustive search)`, `unknown (budget ran out: ...)`, `unknown (memory cap reached: ...)`. */
 export function verdictLine(res: SolveResult, opts: SolveOptions): string {
   if (res.result === 'won') return 'won';
-  if (res.result === 'lost') return `lost (proved: ${res.proof === 'exhaustive' ? 'exhaustive search' : res.proof})`;
+  if (res.result === 'lost') return `lost (proved: ${PROOF_WORDS[res.proof ?? 'exhaustive']})`;
   if (res.stats.stopReason === 'memory') return `unknown (memory cap reached: ${opts.ttMb} MB, --tt-mb)`;
   if (res.stats.stopReason === 'exhausted') return 'unknown (the searches tried every move they search, which is no proof)';
   const why = res.stats.stopReason === 'time' ? `timeout ${opts.timeoutMs} ms` : `${opts.maxNodes ?? DEFAULT_MAX_NODES} nodes`;

@@ -83,7 +83,13 @@ export class GameState {
   readonly STOCK: number;
   readonly WASTE: number;
   readonly nPiles: number;
-  readonly total: number;
+  /** Room for this many cards per stack-like pile: the variant's full pack. */
+  readonly capacity: number;
+  /**
+   * Cards in the position (load()): the full pack for every deal of the five games, fewer in the
+   * scaled-down games of small.ts. Won is every one of them on a foundation.
+   */
+  total = 0;
 
   readonly off: Int32Array;
   readonly len: Int32Array;
@@ -172,7 +178,7 @@ export class GameState {
     this.STOCK = this.RESERVE + 1;
     this.WASTE = this.RESERVE + 2;
     this.nPiles = this.WASTE + 1;
-    this.total = totalCards(r);
+    this.capacity = totalCards(r);
     const n = this.nPiles;
     this.off = new Int32Array(n);
     this.len = new Int32Array(n);
@@ -199,7 +205,7 @@ export class GameState {
       this.sym[p] = k === PileKind.Tableau || k === PileKind.Foundation || k === PileKind.Cell ? 1 : 0;
       this.keyBase[p] = k * MAX_DEPTH * CLASS_COUNT;
       this.off[p] = at;
-      at += k === PileKind.Cell ? 1 : k === PileKind.Foundation ? 13 : this.total;
+      at += k === PileKind.Cell ? 1 : k === PileKind.Foundation ? 13 : this.capacity;
     }
     this.cards = new Uint8Array(at);
 
@@ -256,6 +262,8 @@ export class GameState {
     put(this.RESERVE, deal.reserve);
     put(this.STOCK, deal.stock);
     put(this.WASTE, deal.waste);
+    this.total = 0;
+    for (let p = 0; p < this.nPiles; p++) this.total += this.len[p];
     this.hashing = true;
     this.hashAll();
     const b = this.rules.baseRule === 'ace' ? 0 : (deal.foundations.find((f) => f.length > 0)?.[0] ?? -4) >> 2;

@@ -12,6 +12,8 @@
 // from the deal. An eviction from the table only lets a position be expanded again, which breaks
 // neither argument. Move generation skips only moves that lead to the same canonical position
 // (movegen.ts), and prune.ts's forced moves are argued there; supermoves (supermove.ts) only add moves.
+// Deadlock tests (deadlock.ts) expand a position they prove lost with no moves: the expanded set
+// is then closed under moves except below positions proved lost, which holds no win either.
 // Dead marks (restart.ts) break the argument, and so a run that skipped a marked position reports
 // its exhausted root with deadSkips > 0, which its owner does not take for a proof.
 import { MAX_MOVES } from '../engine/move';
@@ -19,6 +21,7 @@ import { generateFoundationMoves, generateOtherMoves } from '../engine/movegen';
 import type { GameState } from '../engine/state';
 import { doubled } from '../engine/typed';
 import { type OrderMode, orderOrScore, pickBest } from './order';
+import type { Deadlocks } from './deadlock';
 import { safeFoundationMove } from './prune';
 import { addSupermoves } from './supermove';
 import type { Search, SearchStats, SearchStatus } from './search';
@@ -73,6 +76,13 @@ export class DfsSearch implements Search {
    */
   deadSalt = 0;
   deadSkips = 0;
+  /**
+   * Deadlock tests (deadlock.ts), or null: a position they prove lost is expanded with no moves, so
+   * an exhausted root is then a proof by exhaustive search plus those tests.
+   */
+  deadlocks: Deadlocks | null = null;
+  /** Positions this run cut for a deadlock (a `lost` with cuts is proved with the tests' help). */
+  cuts = 0;
   /** This search's own random state (order modes 3 and 4). */
   private readonly rng = new Int32Array(1);
   readonly stats: SearchStats = { nodes: 0, unique: 0, ttHits: 0, maxDepth: 0 };
@@ -120,6 +130,7 @@ export class DfsSearch implements Search {
     this.depth = -1;
     this.status = 'new';
     this.deadSkips = 0;
+    this.cuts = 0;
     this.stats.nodes = this.stats.unique = this.stats.ttHits = this.stats.maxDepth = 0;
   }
 
@@ -133,10 +144,17 @@ export class DfsSearch implements Search {
     if (d >= this.idx.length) this.growStack();
     const start = d === 0 ? 0 : this.end[d - 1];
     if (start + MAX_MOVES > this.buf.length) this.growBuf();
+    let byScore = 0;
+    if (this.deadlocks !== null && this.deadlocks.dead(this.state)) {
+      this.cuts++;
+      this.byScore[d] = 0;
+      this.idx[d] = this.end[d] = start;
+      this.stats.unique++;
+      return;
+    }
     // Foundation moves first: a safe one is tried alone, and then the other moves are never generated.
     let end = generateFoundationMoves(this.state, this.buf, start);
     const safe = this.prune ? safeFoundationMove(this.state, this.buf, start, end) : -1;
-    let byScore = 0;
     if (safe >= 0) {
       this.buf[start] = this.buf[safe];
       end = start + 1;

@@ -17,6 +17,7 @@
 // again (one of which can still prove the loss). Wins are replayed as always. On Winery and
 // FreeCell they save about a tenth of the nodes (solve.ts).
 import type { GameState } from '../engine/state';
+import type { Deadlocks } from './deadlock';
 import { DfsSearch } from './dfs';
 import type { OrderMode } from './order';
 import type { Search, SearchStats, SearchStatus } from './search';
@@ -79,6 +80,19 @@ export class RestartingDfs implements Search {
     this.runLeft = schedule(0);
     this.dfs = new DfsSearch(this.state, this.tt, this.nextSalt(), this.order, true, this.supermoves);
     if (deadMarks) this.dfs.deadSalt = Math.imul(salt ^ 0x5bd1e995, 0x85ebca6b) | 1; // never 0 (off)
+  }
+
+  /** The deadlock tests of every run (dfs.ts). */
+  get deadlocks(): Deadlocks | null {
+    return this.dfs.deadlocks;
+  }
+  set deadlocks(d: Deadlocks | null) {
+    this.dfs.deadlocks = d;
+  }
+
+  /** Positions the current run cut for a deadlock. */
+  get cuts(): number {
+    return this.dfs.cuts;
   }
 
   /** The salt of this search's dead marks in the table (0: none, or switched off). */

@@ -8,6 +8,7 @@ import { moveCount, moveFrom, moveTo } from '../engine/move';
 import { specOf } from '../engine/notation';
 import { GameState } from '../engine/state';
 import { AStarSearch } from './astar';
+import { Deadlocks } from './deadlock';
 import { DfsSearch } from './dfs';
 import { MemoryBudget } from './memory';
 import { MetaDfs, metaMovesApply } from './meta';
@@ -18,6 +19,7 @@ import type { Search, SearchStats } from './search';
 import { TranspositionTable } from './tt';
 
 export type Verdict = 'won' | 'lost' | 'unknown';
+export type Proof = 'exhaustive' | 'exhaustive+deadlock:reserve';
 export type SearchKind = 'dfs' | 'astar' | 'portfolio' | 'auto' | (string & {});
 
 export interface SolveOptions {
@@ -49,6 +51,11 @@ export interface SolveOptions {
    * the opening (default SOFT_NODES; 0: none).
    */
   softNodes?: number;
+  /**
+   * Cut the positions deadlock.ts's tests prove lost (default true; they apply to Signora and
+   * Double Signora). A loss proved with a cut names them: exhaustive+deadlock:reserve.
+   */
+  deadlocks?: boolean;
   /** A* weight W in f = g + W*h (default 2). */
   weight?: number;
   /**
@@ -78,8 +85,12 @@ export interface SolveResult {
   moves: MoveSpec[];
   /** The same moves as engine integers. */
   moveInts: number[];
-  /** How a `lost` was proved: 'exhaustive' (every reachable position searched). Absent otherwise. */
-  proof?: 'exhaustive';
+  /**
+   * How a `lost` was proved: 'exhaustive' (every reachable position searched), or
+   * 'exhaustive+deadlock:reserve' (every reachable position searched but those deadlock.ts's
+   * reserve test proves lost, which were cut). Absent otherwise.
+   */
+  proof?: Proof;
   /** Base rank 0..12 used by the solution (won) or asked for (fixed base); undefined otherwise. */
   base?: number;
   stats: SolveStats;
@@ -119,16 +130,27 @@ type SearchFactory = (state: GameState, tt: TranspositionTable, salt: number, op
  * which never proves a loss either.
  */
 export const SEARCHES: Record<string, SearchFactory> = {
-  'dfs-scored': (s, tt, salt) => new DfsSearch(s, tt, salt, 1),
-  'dfs-plain': (s, tt, salt) => new DfsSearch(s, tt, salt, 0),
-  'dfs-random': (s, tt, salt) => new DfsSearch(s, tt, salt, 3),
-  'dfs-restart': (s, tt, salt) => new RestartingDfs(s, tt, salt, 4, geometric(2000, 1.5), supermovesApply(s), supermovesApply(s)),
-  'dfs-probe': (s, tt, salt) => new RestartingDfs(s, tt, salt, 3, luby(500)),
-  'dfs-restart-scored': (s, tt, salt) => new RestartingDfs(s, tt, salt, 5, geometric(500, 1.3), supermovesApply(s), supermovesApply(s)),
+  'dfs-scored': (s, tt, salt, o) => withDeadlocks(new DfsSearch(s, tt, salt, 1), o),
+  'dfs-plain': (s, tt, salt, o) => withDeadlocks(new DfsSearch(s, tt, salt, 0), o),
+  'dfs-random': (s, tt, salt, o) => withDeadlocks(new DfsSearch(s, tt, salt, 3), o),
+  'dfs-restart': (s, tt, salt, o) => withDeadlocks(new RestartingDfs(s, tt, salt, 4, geometric(2000, 1.5), supermovesApply(s), supermovesApply(s)), o),
+  'dfs-probe': (s, tt, salt, o) => withDeadlocks(new RestartingDfs(s, tt, salt, 3, luby(500)), o),
+  'dfs-restart-scored': (s, tt, salt, o) => withDeadlocks(new RestartingDfs(s, tt, salt, 5, geometric(500, 1.3), supermovesApply(s), supermovesApply(s)), o),
   astar: (s, tt, salt, o, memory) => new AStarSearch(s, tt, o.weight ?? 2, salt, memory),
   'dfs-meta': (s, tt, salt) => new MetaDfs(s, tt, salt, geometric(META_FIRST, META_GROWTH)),
   'soft-threads': (s, tt, salt) => new SoftThreads(s, tt, salt),
 };
+
+/** A DFS that cuts the positions deadlock.ts proves lost, where its tests apply and unless turned off. */
+function withDeadlocks<S extends DfsSearch | RestartingDfs>(x: S, o: SolveOptions): S {
+  if (o.deadlocks !== false && Deadlocks.applies(x.state)) x.deadlocks = new Deadlocks();
+  return x;
+}
+
+/** Positions a search's current run cut for a deadlock (0 for searches without the tests). */
+function cutsOf(x: Search): number {
+  return x instanceof DfsSearch || x instanceof RestartingDfs ? x.cuts : 0;
+}
 
 /** The named policies; `search` may also be registry names joined by '+' (e.g. "beam+dfs-scored"). */
 export const SEARCH_KINDS = ['auto', 'dfs', 'astar', 'portfolio'] as const;
@@ -438,6 +460,7 @@ function solveWith(deal: Deal, opts: SolveOptions, tt: TranspositionTable): Solv
   const all: Search[] = [];
   let outOfMemory = false; // a search stopped at the memory cap
   const opened = new Map<string, Search>(); // the opening's searches by registry name
+  let openingCuts = false; // the opening's proof of loss cut positions for a deadlock
   if (pol.prelude && softNodes > 0) {
     // The soft threads first, alone (they never prove a loss): most deals are won here.
     const x = SEARCHES[pol.prelude.search](make(fixedBase), tt, salt(n++), opts, memory);
@@ -462,6 +485,7 @@ function solveWith(deal: Deal, opts: SolveOptions, tt: TranspositionTable): Solv
     const turns = o.partner ? [Math.min(o.partner.alone, o.nodes), o.partner.turn] : [o.nodes];
     const ran = runOpening(searches, turns, Math.min(o.nodes, maxNodes - used), deadline, opts.onProgress, used);
     used += ran.used;
+    if (ran.result === 'lost') openingCuts = cutsOf(searches[0]) > 0;
     outOfMemory ||= ran.memory;
     if (ran.result === 'won') winMoves = ran.winner!.solutionMoves();
     result = ran.result;
@@ -474,6 +498,7 @@ function solveWith(deal: Deal, opts: SolveOptions, tt: TranspositionTable): Solv
   all.push(...groups.flat().filter((x) => !all.includes(x)));
   let open = groups.filter((g) => g.length > 0);
   let proved = 0; // groups proved lost
+  let usedDeadlocks = openingCuts; // a proof of some rank cut positions deadlock.ts proved lost
   let slice = 4096;
   outer: while (open.length > 0 && used < maxNodes && Date.now() < deadline) {
     for (const g of open) {
@@ -491,6 +516,7 @@ function solveWith(deal: Deal, opts: SolveOptions, tt: TranspositionTable): Solv
         if (st === 'lost') {
           g.length = 0; // this rank is proved lost: drop all of its searches
           proved++;
+          if (cutsOf(search) > 0) usedDeadlocks = true;
           break;
         }
         if (st === 'memory' || st === 'exhausted') {
@@ -531,7 +557,7 @@ function solveWith(deal: Deal, opts: SolveOptions, tt: TranspositionTable): Solv
   let specs: MoveSpec[] | undefined;
   return {
     result,
-    ...(result === 'lost' ? { proof: 'exhaustive' as const } : {}),
+    ...(result === 'lost' ? { proof: usedDeadlocks ? ('exhaustive+deadlock:reserve' as const) : ('exhaustive' as const) } : {}),
     // Made on first read: the checked replay above is the verdict's proof; spelling the moves out
     // is output, which callers that only count the moves (the analysis) never pay for.
     get moves(): MoveSpec[] {

@@ -1,0 +1,55 @@
+// Small games (src/engine/small.ts): the referee for proofs of loss. For each deal, the truth is
+// a plain exhaustive search (no deadlock tests); the claim is the same search with deadlock.ts's
+// tests. Prints how many of each, false losses (a claim of lost where the truth is won: must be
+// 0), and the nodes each needed on the deals both proved lost.
+//
+//   npm run bench:small -- [--variant signora] [--ranks 5] [--piles 3] [--reserve 6] [--seeds 1-500]
+//                          [--max-nodes 2000000] [--list]
+import { getRules } from '../src/rules/variants';
+import { smallDeal } from '../src/engine/small';
+import { baseCandidates, solve } from '../src/solver/solve';
+import { TranspositionTable } from '../src/solver/tt';
+import { arg, flag, parseRange } from './util';
+
+function main(): void {
+  const rules = getRules(arg('variant', 'signora'));
+  const shape = { ranks: Number(arg('ranks', '5')), piles: Number(arg('piles', '3')), reserve: Number(arg('reserve', '6')) };
+  const { from, to } = parseRange(arg('seeds', '1-500'), '--seeds');
+  const maxNodes = Number(arg('max-nodes', '2000000'));
+  const tt = new TranspositionTable(Number(arg('tt-mb', '256')));
+  const truth = { won: 0, lost: 0, unknown: 0 };
+  const claim = { won: 0, lost: 0, unknown: 0 };
+  let falseLost = 0;
+  let newLost = 0; // lost with the tests, unknown without
+  let skipped = 0;
+  let nodesPlain = 0;
+  let nodesCut = 0;
+  for (let seed = from; seed <= to; seed++) {
+    const { deal, base } = smallDeal(rules, shape, seed);
+    if (rules.terraceFamily && !baseCandidates(deal).includes(base)) {
+      skipped++; // Signora: base b is not exposed, so it cannot be chosen
+      continue;
+    }
+    const t = solve(deal, { tt, base, maxNodes, search: 'dfs-scored', deadlocks: false });
+    const c = solve(deal, { tt, base, maxNodes, search: 'dfs-scored' });
+    truth[t.result]++;
+    claim[c.result]++;
+    if (c.result === 'lost' && t.result === 'won') falseLost++;
+    if (c.result === 'lost' && t.result === 'unknown') newLost++;
+    if (c.result === 'lost' && t.result === 'lost') {
+      nodesPlain += t.stats.nodes;
+      nodesCut += c.stats.nodes;
+    }
+    if (flag('list')) console.log(seed, base, t.result, t.stats.nodes, c.result, c.stats.nodes, c.proof ?? '');
+  }
+  const tally = (x: typeof truth) => `won ${x.won} lost ${x.lost} unknown ${x.unknown}`;
+  console.log(
+    `${rules.name}, ${shape.ranks} ranks, ${shape.piles} piles, reserve ${shape.reserve}, seeds ${from}-${to}, ${maxNodes} nodes (${skipped} deals without base b exposed left out)`,
+  );
+  console.log(`  plain exhaustive DFS:       ${tally(truth)}`);
+  console.log(`  with the deadlock tests:    ${tally(claim)}`);
+  console.log(`  false lost ${falseLost}; lost only with the tests ${newLost}; nodes on the deals both proved lost: ${nodesPlain} without, ${nodesCut} with`);
+  if (falseLost > 0) process.exitCode = 1;
+}
+
+if (require.main === module) main();

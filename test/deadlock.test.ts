@@ -1,0 +1,200 @@
+// The deadlock tests of deadlock.ts are sound: a position they call dead is never won. Checked
+// against exhaustive search without them wherever it can decide (endgames and small games,
+// src/engine/small.ts), and against the win-finding search on positions of the full games.
+import { describe, expect, it } from 'vitest';
+import { type Deal, dealFromSeed } from '../src/engine/deal';
+import { MAX_MOVES } from '../src/engine/move';
+import { generateMoves } from '../src/engine/movegen';
+import { smallDeal } from '../src/engine/small';
+import { GameState } from '../src/engine/state';
+import { getRules } from '../src/rules/variants';
+import { Deadlocks } from '../src/solver/deadlock';
+import { DfsSearch } from '../src/solver/dfs';
+import { baseCandidates, solve } from '../src/solver/solve';
+import { TranspositionTable } from '../src/solver/tt';
+import { cloneDeal, positionDeal, prng } from './helpers';
+
+const tt = new TranspositionTable(64);
+
+function cleared(): TranspositionTable {
+  tt.clear();
+  return tt;
+}
+
+/** Plain exhaustive DFS (no deadlock tests) from a state: won, lost or paused at the budget. */
+function truth(s: GameState, budget: number): string {
+  return new DfsSearch(s, cleared(), 11, 1).run(budget);
+}
+
+/**
+ * A reserve-heavy endgame: k cards taken back off a won position's foundations (a random one each
+ * time) and laid out at random over one card per tableau pile, the reserve (many), the waste and a
+ * short stock. Random reserve orders often bury a card under one that needs it.
+ */
+function reserveEndgame(v: string, seed: number): Deal {
+  const rnd = prng(seed * 6151 + v.length);
+  const base = 'A23456789TJQK'[Math.floor(rnd() * 13)];
+  const d = cloneDeal(positionDeal(v, { base, rest: 'none' }));
+  const k = d.tableau.length + 6 + Math.floor(rnd() * 10);
+  const taken: number[] = [];
+  while (taken.length < k) {
+    const fs = d.foundations.map((_, i) => i).filter((i) => d.foundations[i].length > 1);
+    taken.push(d.foundations[fs[Math.floor(rnd() * fs.length)]].pop()!);
+  }
+  for (let i = taken.length - 1; i > 0; i--) {
+    const j = Math.floor(rnd() * (i + 1));
+    [taken[i], taken[j]] = [taken[j], taken[i]];
+  }
+  taken.forEach((c, i) => {
+    if (i < d.tableau.length) d.tableau[i].push(c);
+    else {
+      const x = rnd();
+      (x < 0.5 ? d.reserve : x < 0.8 ? d.waste : d.stock).push(c);
+    }
+  });
+  return d;
+}
+
+describe('deadlock tests (deadlock.ts)', () => {
+  it('apply to the Terrace games with a reserve only', () => {
+    const applies = (v: string) => Deadlocks.applies(new GameState(dealFromSeed(getRules(v), 1)));
+    expect(['signora', 'double-signora'].map(applies)).toEqual([true, true]);
+    expect(['empress-of-italy', 'red-and-black', 'winery', 'freecell'].map(applies)).toEqual([false, false, false, false]);
+  });
+
+  it('a hand-checked loss: Signora seed 10002 with base 5 is dead at the deal', () => {
+    // Reserve, top first: KD 5C QD 4C JS 4C 4S 2S 4D 9C JH. With base 5 the black-start chain
+    // (5 black, 6 red, ...) takes 4C, 4C and 4S at its last level (12): three of its four
+    // foundations must be complete before 2S (level 10) leaves the reserve, so 2S needs the
+    // fourth at level 10, which needs a black 9 at level 4: three black 9s are free, all spent on
+    // the three complete foundations, and the fourth, 9C, lies under 2S.
+    const deal = dealFromSeed(getRules('signora'), 10002);
+    const s = new GameState(deal);
+    s.setConstraint(4);
+    expect(new Deadlocks().dead(s)).toBe(true);
+    s.setConstraint(2); // base 3: not dead at the deal
+    expect(new Deadlocks().dead(s)).toBe(false);
+    const r = solve(deal, { base: 4, maxNodes: 10_000 });
+    expect(r.result).toBe('lost');
+    expect(r.proof).toBe('exhaustive+deadlock:reserve');
+    expect(solve(deal, { base: 4, maxNodes: 10_000, deadlocks: false }).result).toBe('unknown');
+  });
+
+  for (const v of ['signora', 'double-signora'])
+    it(`${v}: reserve endgames the test calls dead are lost by exhaustive search; verdicts agree`, () => {
+      const tally = { dead: 0, deadLost: 0, agree: 0, lostByBoth: 0 };
+      for (let seed = 1; seed <= 60; seed++) {
+        const deal = reserveEndgame(v, seed);
+        const s = new GameState(deal);
+        const dead = new Deadlocks().dead(s);
+        const t = truth(s, 400_000);
+        if (dead) {
+          tally.dead++;
+          expect(t, `seed ${seed}: dead by the test, won by search`).not.toBe('won');
+          if (t === 'lost') tally.deadLost++;
+        }
+        const x = new DfsSearch(new GameState(deal), cleared(), 11, 1);
+        x.deadlocks = new Deadlocks();
+        const c = x.run(400_000);
+        if (t !== 'paused' && c !== 'paused') {
+          expect(c, `seed ${seed}`).toBe(t);
+          tally.agree++;
+          if (t === 'lost' && x.cuts > 0) tally.lostByBoth++;
+        }
+      }
+      // Worth something only if the test fires on positions exhaustive search proves lost (in
+      // Signora; in Double Signora the reserve's way onto the tableau is almost always open).
+      if (v === 'signora') expect(tally.deadLost).toBeGreaterThan(5);
+      expect(tally.agree).toBeGreaterThan(30);
+    });
+
+  it("double-signora: the reserve's way onto the tableau is needed: without it the test would call won positions dead", () => {
+    let wrongWithout = 0;
+    for (let seed = 1; seed <= 60 && wrongWithout === 0; seed++) {
+      const deal = reserveEndgame('double-signora', seed);
+      const s = new GameState(deal);
+      const asIfSignora = new GameState({ ...deal, rules: { ...deal.rules, reserveToTableau: false } });
+      if (new Deadlocks().dead(s) || !new Deadlocks().dead(asIfSignora)) continue;
+      if (truth(s, 400_000) === 'won') wrongWithout++;
+    }
+    expect(wrongWithout).toBeGreaterThan(0);
+  });
+
+  it('small games: never lost where exhaustive search without the tests wins; every loss it proves found', () => {
+    const signora = getRules('signora');
+    const shapes = [
+      { ranks: 3, piles: 2, reserve: 8 },
+      { ranks: 2, piles: 3, reserve: 8 },
+      { ranks: 3, piles: 3, reserve: 6 },
+    ];
+    const tally = { lost: 0, won: 0, lostWith: 0 };
+    for (const shape of shapes)
+      for (let seed = 1; seed <= 60; seed++) {
+        const { deal, base } = smallDeal(signora, shape, seed);
+        if (!baseCandidates(deal).includes(base)) continue;
+        const t = solve(deal, { tt, base, maxNodes: 1_000_000, search: 'dfs-scored', deadlocks: false });
+        const c = solve(deal, { tt, base, maxNodes: 1_000_000, search: 'dfs-scored' });
+        if (t.result === 'won') expect(c.result, `${JSON.stringify(shape)} seed ${seed}`).toBe('won');
+        if (t.result === 'lost') expect(c.result, `${JSON.stringify(shape)} seed ${seed}`).toBe('lost');
+        if (t.result !== 'unknown') tally[t.result]++;
+        if (c.result === 'lost') tally.lostWith++;
+      }
+    expect(tally.lost).toBeGreaterThan(5);
+    expect(tally.won).toBeGreaterThan(50);
+    expect(tally.lostWith).toBeGreaterThanOrEqual(tally.lost);
+  });
+
+  it('small games: positions of random play the test calls dead are never won', () => {
+    const rules = getRules('signora');
+    const buf = new Int32Array(MAX_MOVES);
+    let dead = 0;
+    let proved = 0;
+    for (let seed = 1; seed <= 80; seed++) {
+      const { deal, base } = smallDeal(rules, { ranks: 4, piles: 3, reserve: 6 }, seed);
+      if (!baseCandidates(deal).includes(base)) continue;
+      const rnd = prng(seed);
+      const s = new GameState(deal);
+      s.setConstraint(base);
+      const d = new Deadlocks();
+      for (let step = 0; step < 40; step++) {
+        const n = generateMoves(s, buf, 0);
+        if (n === 0 || s.isWon()) break;
+        s.apply(buf[Math.floor(rnd() * n)]);
+        if (!d.dead(s)) continue;
+        dead++;
+        const t = truth(new GameState(s.toDeal()), 300_000);
+        expect(t, `seed ${seed} step ${step}`).not.toBe('won');
+        if (t === 'lost') proved++;
+        break;
+      }
+    }
+    expect(proved).toBeGreaterThan(5);
+    expect(dead).toBeGreaterThanOrEqual(proved);
+  });
+
+  for (const v of ['signora'])
+    it(`${v}: full-game positions the test calls dead are not won by the search without it`, () => {
+      const rules = getRules(v);
+      const buf = new Int32Array(MAX_MOVES);
+      let dead = 0;
+      for (let seed = 1; seed <= 25 && dead < 12; seed++) {
+        const deal = dealFromSeed(rules, 30000 + seed);
+        const rnd = prng(seed);
+        const s = new GameState(deal);
+        const d = new Deadlocks();
+        for (let step = 0; step < 150; step++) {
+          const n = generateMoves(s, buf, 0);
+          if (n === 0) break;
+          // Foundation moves half the time: they are what builds foundations past the reserve.
+          const m = rnd() < 0.5 ? buf[0] : buf[Math.floor(rnd() * n)];
+          s.apply(m);
+          if (s.base < 0 || !d.dead(s)) continue;
+          dead++;
+          const r = solve(s.toDeal(), { maxNodes: 20_000, deadlocks: false, base: s.base });
+          expect(r.result, `seed ${30000 + seed} step ${step}`).not.toBe('won');
+          break;
+        }
+      }
+      expect(dead).toBeGreaterThan(3);
+    });
+});
