@@ -23,6 +23,7 @@ fail() {
 
 [[ $(id -u) == 0 ]] || fail "needs root (it installs slurm-wlm and munge and starts munged, slurmctld and slurmd)"
 [[ -f $MAIN ]] || fail "$MAIN missing: build first (npm run build)"
+[[ $N =~ ^[0-9]+$ ]] && ((N >= 2)) || fail "N=$N: the test needs N >= 2 (it also submits an array 1-(N-1))"
 if ! command -v slurmctld >/dev/null || ! command -v slurmd >/dev/null || ! command -v munged >/dev/null || ! command -v sbatch >/dev/null; then
   command -v apt-get >/dev/null || fail "slurm-wlm and munge are missing and there is no apt-get to install them"
   say "installing slurm-wlm and munge"
@@ -155,4 +156,22 @@ for f in $files; do
   cmp -s "$WORK/straight/$f" "$OUT/$f" || fail "$OUT/$f differs from the straight run's"
 done
 t=$(($(date +%s) - t0))
-say "passed: $N array tasks and the merge completed, $(echo "$files" | wc -w) files byte-identical to a straight run ($t s from submission)"
+say "$N array tasks and the merge completed, $(echo "$files" | wc -w) files byte-identical to a straight run ($t s from submission)"
+
+# ---- an array that does not match N: every task stops at once, saying why, and writes nothing ----
+short=$((N - 1))
+badid=$(OUT=results/mismatch sbatch --parsable --array=1-"$short" "$ROOT/examples/slurm.sh")
+t1=$(date +%s)
+while [[ -n $(squeue -h -j "$badid" -o %i 2>/dev/null) ]]; do
+  (($(date +%s) - t1 < 60)) || fail "the mismatched array is still queued or running after 60 s"
+  sleep 1
+done
+failed=$(scontrol -o show job "$badid" | grep -c 'JobState=FAILED .*ExitCode=2:0')
+[[ $failed == "$short" ]] || fail "$failed of $short tasks of a mismatched array failed with exit code 2"
+for k in $(seq 1 "$short"); do
+  grep -q "slurm.sh: the array is 1-$short, but N=$N shards: submit with --array=1-$N" "logs/solitaire-${badid}_$k.out" ||
+    fail "task $k of the mismatched array did not say why: $(cat "logs/solitaire-${badid}_$k.out")"
+done
+[[ ! -e results/mismatch ]] || fail "the mismatched array wrote results/mismatch"
+say "an array 1-$short with N=$N: every task stopped with the reason in its log, nothing written"
+say "passed ($(($(date +%s) - t0)) s from the first submission)"
