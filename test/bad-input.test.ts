@@ -232,13 +232,13 @@ const CASES: Case[] = [
   { name: 'solution with a numeric pile', setup: solWith('s.json', (s) => (s.moves[2].to = 3)), args: [...VERIFY, 's.json'], err: /moves\[2\] is not a move/ },
   { name: 'solution without moves', setup: solWith('s.json', (s) => delete s.moves), args: [...VERIFY, 's.json'], err: /no "moves" array/ },
   {
-    name: 'solution not won',
+    name: 'solution neither won nor lost',
     setup: solWith('s.json', (s) => {
       s.result = 'unknown';
       delete s.moves;
     }),
     args: [...VERIFY, 's.json'],
-    err: /result is "unknown", not "won": nothing to verify/,
+    err: /result is "unknown": nothing to verify/,
   },
   { name: 'solution with a bad result', setup: solWith('s.json', (s) => (s.result = 'maybe')), args: [...VERIFY, 's.json'], err: /"result" must be/ },
   {
@@ -261,10 +261,20 @@ const CASES: Case[] = [
     err: /s.jsonl line 2 is not valid JSON/,
   },
   {
-    name: 'solutions (JSON Lines), none won',
-    setup: (d) => write(d, 's.jsonl', '{"variant":"winery","seed":7,"result":"unknown"}\n{"variant":"winery","seed":7,"result":"lost","proof":"exhaustive"}\n'),
+    name: 'solutions (JSON Lines), all unknown',
+    setup: (d) => write(d, 's.jsonl', '{"variant":"winery","seed":7,"result":"unknown"}\n{"variant":"winery","seed":7,"result":"unknown"}\n'),
     args: [...VERIFY, 's.jsonl'],
-    err: /no solution is won: nothing to verify/,
+    err: /every solution is unknown: nothing to verify/,
+  },
+  {
+    name: 'solution with an unknown proof',
+    setup: solWith('s.json', (s) => {
+      s.result = 'lost';
+      s.proof = 'hunch';
+      delete s.moves;
+    }),
+    args: [...VERIFY, 's.json'],
+    err: /"proof" must be one of exhaustive, exhaustive\+deadlock:reserve, not "hunch"/,
   },
   // ---- verify: well-formed solutions that do not win (exit 1) ----
   {

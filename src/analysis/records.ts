@@ -3,13 +3,13 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { stringify } from 'csv-stringify/sync';
 import { RANKS } from '../cards/card';
+import { PROOFS, type Proof } from '../solver/solve';
 
 export type Verdict = 'won' | 'lost' | 'unknown';
 
 export const DEAL_COLUMNS = ['variant', 'seed', 'base', 'result', 'moves', 'nodes', 'ms', 'proof', 'cells'] as const;
 /** How a `lost` was proved (the proof column); empty for won and unknown. */
-export const PROOFS = ['exhaustive', 'exhaustive+deadlock:reserve'] as const;
-export type Proof = (typeof PROOFS)[number];
+export { PROOFS, type Proof };
 export const SUMMARY_COLUMNS = ['variant', 'base', 'deals', 'won', 'lost', 'unknown', 'win_rate', 'ci_low', 'ci_high', 'cells'] as const;
 export const STRATEGY_COLUMNS = ['variant', 'strategy', 'deals', 'won', 'win_rate', 'ci_low', 'ci_high'] as const;
 

@@ -50,6 +50,8 @@ export interface SolutionJson {
   result: string;
   /** How a `lost` was proved (FORMATS.md); absent otherwise. */
   proof?: string;
+  /** A loss the deadlock tests prove at the deal: why, in words. */
+  reason?: string;
   base?: string;
   moves?: MoveSpec[];
   stats: { nodes: number; ms: number; unique: number; ttHits: number; maxDepth: number; nodesPerSec: number; stopReason?: string };
@@ -61,6 +63,7 @@ export function solutionJson(deal: Deal, res: SolveResult): SolutionJson {
   if (deal.rules.options?.cells) j.cells = deal.rules.cells;
   j.result = res.result;
   if (res.proof) j.proof = res.proof;
+  if (res.reason) j.reason = res.reason;
   if (deal.rules.terraceFamily && res.base !== undefined) j.base = rankName(res.base);
   if (res.result === 'won') j.moves = res.moves;
   const st = res.stats;
@@ -207,7 +210,7 @@ export function register(program: Command): void {
               res.result === 'won'
                 ? `won in ${res.moves.length} moves`
                 : res.result === 'lost'
-                  ? 'lost (proved)'
+                  ? `lost (proved: ${res.proof})`
                   : res.stats.stopReason === 'memory'
                     ? 'unknown (memory cap reached)'
                     : res.stats.stopReason === 'exhausted'
@@ -231,6 +234,7 @@ export function register(program: Command): void {
         if (res.base !== undefined) lines.push(`base: ${rankName(res.base)}`);
         else lines.push(`base: any (candidates: ${baseCandidates(deal).map(rankName).join(' ')})`);
       }
+      if (res.reason) lines.push(`why: ${res.reason}`);
       if (res.result === 'won') {
         lines.push(`moves (${res.moveInts.length}):`);
         lines.push(...formatMoves(deal, res.moveInts).map((l) => '  ' + l));

@@ -1,12 +1,14 @@
 // `solitaire verify <deal.json> <solution.json>`, `solitaire verify --variant V --seed N <solution.json>`,
 // or `solitaire verify <solution.json>` alone when the solution names its variant and seed (`-`:
 // standard input, so `solve ... --json | solitaire verify -` works):
-// replays a solution's moves with checked play (automatic filling is applied by the engine). The
-// solution file holds one solution object, or several as JSON Lines (one object per line, as
-// `solve --base all --json` prints them): each won one is replayed, the others are listed.
-// Exit 0: `won in K moves`; exit 1: the first illegal move, or a legal replay that does not win
-// (one line on stderr); exit 2: bad input (a malformed solution, a pile the variant does not have),
-// or nothing to verify.
+// replays a solution's moves with checked play (automatic filling is applied by the engine), or
+// proves a `lost` again by exhaustive search (checkLost). The solution file holds one solution
+// object, or several as JSON Lines (one object per line, as `solve --base all --json` prints
+// them): each won one is replayed, each lost one checked, the unknown ones listed.
+// Exit 0: `won in K moves` / `lost: confirmed ...`; exit 1: the first illegal move, a legal replay
+// that does not win, or a lost claim the check wins or cannot confirm in --max-nodes (one line on
+// stderr); exit 2: bad input (a malformed solution, a pile the variant does not have), or nothing
+// to verify.
 import type { Command } from 'commander';
 import { rankName, tryParseRank } from '../cards/card';
 import type { Deal } from '../engine/deal';
@@ -14,12 +16,14 @@ import { type MoveSpec, playChecked } from '../engine/legality';
 import { GameState } from '../engine/state';
 import { EXIT_FAILED, EXIT_OK, UsageError, reportError } from './errors';
 import { getRules } from '../rules/variants';
-import { fileLabel, loadDealFile, out, readJsonValues, seededDeal } from './io';
+import { baseCandidates, DEFAULT_MAX_NODES, PROOFS, solve } from '../solver/solve';
+import { fileLabel, loadDealFile, out, parseWhole, readJsonValues, seededDeal } from './io';
 
 interface VerifyOptions {
   variant?: string;
   seed?: string;
   cells?: string;
+  maxNodes?: string;
 }
 
 export interface Solution {
@@ -27,6 +31,8 @@ export interface Solution {
   seed?: number;
   cells?: number;
   result: string;
+  /** How a `lost` says it was proved (FORMATS.md). */
+  proof?: string;
   base?: string;
   /** Empty unless result is `won`. */
   moves: MoveSpec[];
@@ -45,7 +51,17 @@ export function readSolution(obj: unknown, where: string): Solution {
   if (o.cells !== undefined && !(typeof o.cells === 'number' && Number.isSafeInteger(o.cells) && o.cells >= 0))
     throw new UsageError(`${where}: "cells" must be a whole number`);
   const base = typeof o.base === 'string' ? o.base : undefined;
-  const head = { variant: o.variant as string | undefined, seed: o.seed as number | undefined, cells: o.cells as number | undefined, result: o.result, base };
+  if (o.proof !== undefined && !(typeof o.proof === 'string' && (PROOFS as readonly string[]).includes(o.proof)))
+    throw new UsageError(`${where}: "proof" must be one of ${PROOFS.join(', ')}, not ${JSON.stringify(o.proof)}`);
+  const proof = o.proof as string | undefined;
+  const head = {
+    variant: o.variant as string | undefined,
+    seed: o.seed as number | undefined,
+    cells: o.cells as number | undefined,
+    result: o.result,
+    proof,
+    base,
+  };
   if (o.result !== 'won') return { ...head, moves: [] };
   if (!Array.isArray(o.moves)) throw new UsageError(`${where}: no "moves" array: nothing to verify`);
   return { ...head, moves: o.moves.map((m: unknown, i: number) => readMove(m, `${where}: moves[${i}]`)) };
@@ -140,15 +156,40 @@ function dealOfSolution(s: Solution, where: string): Deal {
   return seededDeal(s.variant, String(s.seed), takesCells && s.cells !== undefined ? String(s.cells) : undefined);
 }
 
-/** Replays every won solution; stops at the first that fails (its line, labelled, is the result). */
-export function verifyAll(deal: Deal, sols: Solution[], labels: string[]): VerifyResult {
+/**
+ * Checks a claim of `lost` by proving it again: a plain exhaustive DFS (one search, the generator's
+ * own move order: not the solver's policy, which chose and ordered its searches otherwise), with
+ * the deadlock tests its proof names and without any others, for the base rank the solution names
+ * (every candidate rank when it names none), within `maxNodes` nodes per rank.
+ */
+export function checkLost(deal: Deal, sol: Solution, maxNodes: number): VerifyResult {
+  const withTests = sol.proof !== undefined && sol.proof !== 'exhaustive';
+  const named = sol.base !== undefined ? tryParseRank(sol.base) : -1;
+  if (deal.rules.terraceFamily && sol.base !== undefined && named < 0) throw new UsageError(`bad base ${JSON.stringify(sol.base)} in the solution`);
+  const ranks = !deal.rules.terraceFamily ? [undefined] : named >= 0 ? [named] : baseCandidates(deal);
+  const how = withTests ? 'exhaustive search with the reserve deadlock test' : 'exhaustive search';
+  let nodes = 0;
+  const lines: string[] = [];
+  for (const base of ranks) {
+    const label = base === undefined ? '' : ` with base ${rankName(base)}`;
+    const r = solve(deal, { search: 'dfs-plain', base, maxNodes, deadlocks: withTests });
+    nodes += r.stats.nodes;
+    if (r.result === 'won') return { ok: false, lines: [`the claim is wrong: won${label} (${r.stats.nodes} nodes, ${r.moves.length} moves)`] };
+    if (r.result !== 'lost') return { ok: false, lines: [`not confirmed${label}: ${how} ran out of its ${maxNodes} nodes (give --max-nodes more)`] };
+    if (r.reason) lines.push(`  why${label}: ${r.reason}`);
+  }
+  return { ok: true, lines: [`lost: confirmed by ${how} (${nodes} nodes)`, ...lines] };
+}
+
+/** Replays every won solution and checks every lost one; stops at the first that fails (its line, labelled, is the result). */
+export function verifyAll(deal: Deal, sols: Solution[], labels: string[], maxNodes = DEFAULT_MAX_NODES): VerifyResult {
   const lines: string[] = [];
   for (let i = 0; i < sols.length; i++) {
-    if (sols[i].result !== 'won') {
+    if (sols[i].result === 'unknown') {
       lines.push(`${labels[i]}${sols[i].result}: nothing to verify`);
       continue;
     }
-    const res = replay(deal, sols[i]);
+    const res = sols[i].result === 'lost' ? checkLost(deal, sols[i], maxNodes) : replay(deal, sols[i]);
     if (!res.ok) return { ok: false, lines: [labels[i] + res.lines.join(' ')] };
     lines.push(...res.lines.map((l, k) => (k === 0 ? labels[i] + l : l)));
   }
@@ -159,13 +200,14 @@ export function register(program: Command): void {
   program
     .command('verify')
     .description(
-      'replay a solution and check it wins: verify <deal.json> <solution.json>, verify --variant V --seed N <solution.json>, or verify <solution.json> alone when the solution names its variant and seed (as solve --json writes it); - reads standard input',
+      'replay a won solution and check it wins, or prove a lost one again by exhaustive search: verify <deal.json> <solution.json>, verify --variant V --seed N <solution.json>, or verify <solution.json> alone when the solution names its variant and seed (as solve --json writes it); - reads standard input',
     )
     .argument('<file>', 'deal.json (then solution.json), or solution.json (alone, or with --variant and --seed); - for standard input')
     .argument('[solution]', 'solution.json when a deal file is given (one solution, or one per line: docs/FORMATS.md); - for standard input')
     .option('--variant <name>', 'variant of a seeded deal (instead of a deal file)')
     .option('--seed <n>', 'seed of the deal (with --variant)')
     .option('--cells <n>', 'freecell only: number of cells, 0-4 (with --variant)')
+    .option('--max-nodes <n>', `a lost solution: node budget per base rank of the exhaustive search that checks it (default ${DEFAULT_MAX_NODES})`)
     .action((first: string, second: string | undefined, opts: VerifyOptions) => {
       const { deal: given, solPath } = dealAndSolutionPath(first, second, opts);
       const { values, lines } = readJsonValues(solPath);
@@ -178,12 +220,10 @@ export function register(program: Command): void {
       sols.forEach((sol, i) => {
         checkFits(deal, sol, where(i));
       });
-      if (!sols.some((sol) => sol.result === 'won'))
-        throw new UsageError(
-          sols.length === 1 ? `${name}: result is "${sols[0].result}", not "won": nothing to verify` : `${name}: no solution is won: nothing to verify`,
-        );
+      if (!sols.some((sol) => sol.result !== 'unknown'))
+        throw new UsageError(sols.length === 1 ? `${name}: result is "unknown": nothing to verify` : `${name}: every solution is unknown: nothing to verify`);
       const labels = sols.map((sol, i) => (lines ? `line ${lines[i]}${sol.base !== undefined ? `, base ${sol.base}` : ''}: ` : ''));
-      const res = verifyAll(deal, sols, labels);
+      const res = verifyAll(deal, sols, labels, opts.maxNodes === undefined ? DEFAULT_MAX_NODES : parseWhole('--max-nodes', opts.maxNodes, 1));
       if (res.ok) out(res.lines.join('\n'));
       else reportError(res.lines.join(' '));
       process.exitCode = res.ok ? EXIT_OK : EXIT_FAILED;

@@ -8,7 +8,7 @@
 // T in order, one card each; a class (T, level) has as many copies as chain T has foundations
 // (2 * decks each, in the full games and the small ones alike), so every copy of it ends on a
 // different foundation of T.
-import { colourOf } from '../cards/card';
+import { cardName, colourOf, RANKS, rankName } from '../cards/card';
 import type { GameState } from '../engine/state';
 
 /** The names of the tests, as a proof names them. */
@@ -131,11 +131,43 @@ export class Deadlocks {
         const h = this.heights[T * 64 + j];
         if (h <= k && (best < 0 || h > this.heights[T * 64 + best])) best = j;
       }
+      this.failCard = c;
+      this.failDepth = off[R] + rl - 1 - i;
+      this.failLevel = -1;
       if (best < 0) return true;
-      for (let lv = this.heights[T * 64 + best]; lv < k; lv++) if (free[T * LEVELS + lv]-- === 0) return true;
+      for (let lv = this.heights[T * 64 + best]; lv < k; lv++)
+        if (free[T * LEVELS + lv]-- === 0) {
+          this.failLevel = lv;
+          return true;
+        }
       this.heights[T * 64 + best] = k + 1;
     }
     return false;
+  }
+
+  /** Why the last position found dead is dead (after dead() returned true), in words. */
+  private failCard = -1;
+  private failDepth = -1;
+  private failLevel = -1;
+
+  /**
+   * The reserve test's reason, in words a player can check by hand, or null when it does not find
+   * the position dead: the reserve card that can never leave, and the class with no copy left.
+   */
+  explain(s: GameState): string | null {
+    this.version = -1; // computed afresh, not from the cache
+    if (!this.dead(s)) return null;
+    const base = s.base >= 0 ? s.base : s.baseConstraint;
+    const c = this.failCard;
+    const cls = classOf(c, base);
+    const chain = `the ${(cls / LEVELS) | 0 ? 'red' : 'black'}-start chain (base ${rankName(base)})`;
+    const at = this.failDepth === 0 ? 'the reserve top' : `card ${this.failDepth + 1} from the reserve top`;
+    const only = s.rules.reserveToTableau ? 'no tableau parent of it is left free, so it must go up' : 'it can only go up';
+    const where = `${cardName(c)}, ${at}, is level ${cls % LEVELS} of ${chain}; ${only}, onto a foundation of that chain at that level`;
+    if (this.failLevel < 0) return `${where}, and every one is past that level once the reserve cards above it are up`;
+    const need = ((base + this.failLevel) % LEVELS) * 4 + (((cls / LEVELS) | 0) ^ (this.failLevel & 1) ? 1 : 0);
+    const card = `${colourOf(need) ? 'red' : 'black'} ${RANKS[need >> 2]}`;
+    return `${where}, which needs a ${card} (level ${this.failLevel}), and none is left once the reserve cards above it are up: the others are on the foundations or under ${cardName(c)} in the reserve`;
   }
 }
 

@@ -19,7 +19,9 @@ import type { Search, SearchStats } from './search';
 import { TranspositionTable } from './tt';
 
 export type Verdict = 'won' | 'lost' | 'unknown';
-export type Proof = 'exhaustive' | 'exhaustive+deadlock:reserve';
+/** How a `lost` is proved (FORMATS.md's proof field and column). */
+export const PROOFS = ['exhaustive', 'exhaustive+deadlock:reserve'] as const;
+export type Proof = (typeof PROOFS)[number];
 export type SearchKind = 'dfs' | 'astar' | 'portfolio' | 'auto' | (string & {});
 
 export interface SolveOptions {
@@ -91,6 +93,11 @@ export interface SolveResult {
    * reserve test proves lost, which were cut). Absent otherwise.
    */
   proof?: Proof;
+  /**
+   * A `lost` the deadlock tests prove at the deal itself (a fixed base): why, in words a player can
+   * check by hand (deadlock.ts's explain). Absent otherwise.
+   */
+  reason?: string;
   /** Base rank 0..12 used by the solution (won) or asked for (fixed base); undefined otherwise. */
   base?: number;
   stats: SolveStats;
@@ -549,6 +556,8 @@ function solveWith(deal: Deal, opts: SolveOptions, tt: TranspositionTable): Solv
     if (terrace) base = replay.base;
     names = replay.allPileNames();
   }
+  let reason: string | undefined;
+  if (result === 'lost' && usedDeadlocks && fixedBase >= 0) reason = new Deadlocks().explain(make(fixedBase)) ?? undefined;
   for (const search of all) search.release?.();
   giveBack(taken);
   const ms = performance.now() - t0;
@@ -558,6 +567,7 @@ function solveWith(deal: Deal, opts: SolveOptions, tt: TranspositionTable): Solv
   return {
     result,
     ...(result === 'lost' ? { proof: usedDeadlocks ? ('exhaustive+deadlock:reserve' as const) : ('exhaustive' as const) } : {}),
+    ...(reason ? { reason } : {}),
     // Made on first read: the checked replay above is the verdict's proof; spelling the moves out
     // is output, which callers that only count the moves (the analysis) never pay for.
     get moves(): MoveSpec[] {
