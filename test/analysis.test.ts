@@ -77,10 +77,16 @@ describe('analysis run', () => {
       expect(sum.slice(1).map((r) => r[1])).toEqual(v === 'signora' ? [...RANKS, 'best', 'any'] : ['any']);
     }
     const strat = readCsv(path.join(straight, 'strategies.csv'));
-    expect(strat[0].join(',')).toBe('variant,strategy,deals,won,win_rate,ci_low,ci_high');
+    expect(strat[0].join(',')).toBe('variant,strategy,deals,won,win_rate,ci_low,ci_high,lost');
     expect(strat[0]).toEqual([...STRATEGY_COLUMNS]);
     expect(strat.slice(1).every((r) => r[0] === 'signora')).toBe(true);
     expect(strat[1][1]).toBe('best');
+    // The oracle's lost deals: those whose every candidate rank is proved lost.
+    const byDeal = new Map<string, string[]>();
+    for (const r of readCsv(path.join(straight, 'signora-deals.csv')).slice(1)) if (r[2] !== 'any') byDeal.set(r[1], [...(byDeal.get(r[1]) ?? []), r[3]]);
+    const allLost = [...byDeal.values()].filter((v) => v.every((x) => x === 'lost')).length;
+    expect(Number(strat[1][7])).toBe(allLost);
+    for (const r of strat.slice(1)) expect(Number(r[3]) + Number(r[7])).toBeLessThanOrEqual(Number(r[2]));
     expect(strat.length - 2).toBeGreaterThanOrEqual(4);
   });
 

@@ -106,6 +106,22 @@ describe('writeCharts', () => {
     expect(svg).toContain('>oracle (best base chosen with hindsight)</text>');
   });
 
+  it('strategies chart: the share proved lost as a red bar from the right edge; files from before the lost column read as 0', async () => {
+    const rows = readStrategiesFile(strategiesFile(dir))!;
+    const lost = rows.map((r) => ({ ...r, won: Math.min(r.won, r.deals - 2), lost: 2 }));
+    const svg = await strategiesChartSvg(lost);
+    expect(labels(svg).filter((l) => /proved lost 2,/.test(l))).toHaveLength(rows.length);
+    expect((svg.match(/stroke="#c8553d"/g) ?? []).length).toBe(rows.length);
+    const none = await strategiesChartSvg(rows.map((r) => ({ ...r, lost: 0 })));
+    expect(none).not.toContain('stroke="#c8553d"');
+    const old = path.join(tmp, 'old-strategies.csv');
+    const text = read('strategies.csv')
+      .replace(/,lost\n/, '\n')
+      .replace(/,\d+\n/g, '\n');
+    fs.writeFileSync(old, text);
+    expect(readStrategiesFile(old)!.map((r) => r.lost)).toEqual(rows.map(() => 0));
+  });
+
   it('solitaire strategies draws the same strategies.svg from its fresh rows as chart from the CSV', async () => {
     const ev = evaluateVariant(dir, 'signora')!;
     expect(await strategiesChartSvg(ev.strategyRows)).toBe(read(STRATEGIES_CHART));

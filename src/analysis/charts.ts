@@ -264,8 +264,11 @@ function strategyPanel(variant: string, rows: StrategyRecord[]): Record<string, 
     // The sampling interval of the won rate alone; ci_high (unknown counted as won) is drawn apart.
     wonHigh: wilson(r.won, r.deals)[1],
     high: csv(r.ci_high),
+    // The share proved lost, drawn from the right edge: no strategy can win those deals.
+    lostFrom: 1 - r.lost / r.deals,
+    one: 1,
     text: pct(csv(r.win_rate)),
-    desc: `${strategyLabel(r.strategy)}: won ${r.won} of ${r.deals} (${pct(csv(r.win_rate))}), ${LEVEL} interval ${pct(csv(r.ci_low))} to ${pct(csv(r.ci_high))}`,
+    desc: `${strategyLabel(r.strategy)}: won ${r.won} of ${r.deals} (${pct(csv(r.win_rate))}), proved lost ${r.lost}, ${LEVEL} interval ${pct(csv(r.ci_low))} to ${pct(csv(r.ci_high))}`,
   }));
   const y = { field: 'label', type: 'nominal', sort: values.map((v) => v.label), title: null, axis: { labelFontSize: 12, labelLimit: 300 } };
   const x = { type: 'quantitative', scale: { domain: [0, 1] } };
@@ -277,6 +280,11 @@ function strategyPanel(variant: string, rows: StrategyRecord[]): Record<string, 
     height: { step: 22 },
     layer: [
       { mark: { type: 'rule', color: UNKNOWN, strokeWidth: 5, aria: false }, encoding: { y, x: { ...x, field: 'rate' }, x2: { field: 'high' } } },
+      {
+        transform: [{ filter: 'datum.lostFrom < 1' }],
+        mark: { type: 'rule', color: LOST, strokeWidth: 5, aria: false },
+        encoding: { y, x: { ...x, field: 'lostFrom' }, x2: { field: 'one' } },
+      },
       {
         mark: { type: 'rule', color: INK, strokeWidth: 1.5, aria: false },
         encoding: { y, x: { ...x, field: 'low', title: 'won within the per-rank budget', axis: SHARE_AXIS }, x2: { field: 'wonHigh' } },
@@ -308,6 +316,7 @@ export function strategiesSpec(rows: StrategyRecord[]): TopLevelSpec {
       subtitle: [
         `Dot: won rate (a lower bound). Black whisker: its ${LEVEL} Wilson interval. Light bar: up to the high end`,
         `of the interval counting unknown deals as won (strategies.csv ci_high): the budget left them undecided.`,
+        `Red bar, from the right edge: the share of deals whose picked rank is proved lost (strategies.csv lost).`,
         'Oracles: the best base rank chosen with hindsight (an upper bound for every strategy).',
       ],
     },

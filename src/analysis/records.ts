@@ -11,7 +11,7 @@ export const DEAL_COLUMNS = ['variant', 'seed', 'base', 'result', 'moves', 'node
 /** How a `lost` was proved (the proof column); empty for won and unknown. */
 export { PROOFS, type Proof };
 export const SUMMARY_COLUMNS = ['variant', 'base', 'deals', 'won', 'lost', 'unknown', 'win_rate', 'ci_low', 'ci_high', 'cells'] as const;
-export const STRATEGY_COLUMNS = ['variant', 'strategy', 'deals', 'won', 'win_rate', 'ci_low', 'ci_high'] as const;
+export const STRATEGY_COLUMNS = ['variant', 'strategy', 'deals', 'won', 'win_rate', 'ci_low', 'ci_high', 'lost'] as const;
 
 /** One searched (deal, base choice): a row of results/<variant>-deals.csv. */
 export interface DealRow {
@@ -51,6 +51,8 @@ export interface StrategyRow {
   won: number;
   /** Number of deals whose picked rank is unknown (not a CSV column; kept for reports). */
   unknown: number;
+  /** Number of deals whose picked rank is proved lost (the last column; 0 in files from before it). */
+  lost: number;
   win_rate: number;
   ci_low: number;
   ci_high: number;
@@ -90,7 +92,7 @@ export function summaryRecord(r: SummaryRow, cells: number): (string | number)[]
   return [r.variant, r.base, r.deals, r.won, r.lost, r.unknown, fmtRate(r.win_rate), fmtRate(r.ci_low), fmtRate(r.ci_high), cells];
 }
 export function strategyRecord(r: StrategyRow): (string | number)[] {
-  return [r.variant, r.strategy, r.deals, r.won, fmtRate(r.win_rate), fmtRate(r.ci_low), fmtRate(r.ci_high)];
+  return [r.variant, r.strategy, r.deals, r.won, fmtRate(r.win_rate), fmtRate(r.ci_low), fmtRate(r.ci_high), r.lost];
 }
 
 export function csvHeader(columns: readonly string[]): string {
@@ -328,15 +330,16 @@ export function readSummaryFile(file: string): SummaryRow[] | null {
 
 /** The rows of strategies.csv (FORMATS.md); missing file: null. Throws RecordsError. */
 export function readStrategiesFile(file: string): StrategyRecord[] | null {
-  const rows = readTable(file, STRATEGY_COLUMNS);
+  const rows = readTable(file, STRATEGY_COLUMNS, ['lost']);
   return (
     rows?.map((f, k) => {
       const where = `${file} line ${k + 2}`;
-      const [variant, strategy, deals, won, win_rate, ci_low, ci_high] = f;
+      // Files from before the `lost` column hold no proved loss: every loss proved came with it.
+      const [variant, strategy, deals, won, win_rate, ci_low, ci_high, lost = '0'] = f;
       const n = (v: string, c: string) => numberField(v, c, where, true);
       const r = (v: string, c: string) => numberField(v, c, where, false);
-      const row = { variant, strategy, deals: n(deals, 'deals'), won: n(won, 'won') };
-      if (row.won > row.deals) throw new RecordsError(`${where}: won is more than deals`);
+      const row = { variant, strategy, deals: n(deals, 'deals'), won: n(won, 'won'), lost: n(lost, 'lost') };
+      if (row.won + row.lost > row.deals) throw new RecordsError(`${where}: won and lost are more than deals`);
       return { ...row, win_rate: r(win_rate, 'win_rate'), ci_low: r(ci_low, 'ci_low'), ci_high: r(ci_high, 'ci_high') };
     }) ?? null
   );

@@ -93,6 +93,12 @@ export function writeStrategies(outDir: string, variants: string[], rows: Strate
     const { records } = parseCsv(fs.readFileSync(file, 'utf8'));
     if (records.length && records[0].join(',') === STRATEGY_COLUMNS.join(','))
       keep = records.slice(1).filter((r) => r.length === STRATEGY_COLUMNS.length && !variants.includes(r[0]));
+    else if (records.length && records[0].join(',') === STRATEGY_COLUMNS.slice(0, -1).join(','))
+      // A file from before the `lost` column: it holds no proved loss.
+      keep = records
+        .slice(1)
+        .filter((r) => r.length === STRATEGY_COLUMNS.length - 1 && !variants.includes(r[0]))
+        .map((r) => [...r, '0']);
   }
   const mine = rows.map(strategyRecord).map((r) => r.map(String));
   // Variants in the order of the rules list (stable sort: strategy order kept within a variant).

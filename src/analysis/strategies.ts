@@ -145,7 +145,8 @@ function scoreRow(variant: string, strategy: string, verdicts: Verdict[]): Strat
   const won = verdicts.filter((v) => v === 'won').length;
   const unknown = verdicts.filter((v) => v === 'unknown').length;
   const e = winRate(won, unknown, verdicts.length);
-  return { variant, strategy, deals: verdicts.length, won, unknown, win_rate: e.rate, ci_low: e.low, ci_high: e.high };
+  const lost = verdicts.length - won - unknown;
+  return { variant, strategy, deals: verdicts.length, won, unknown, lost, win_rate: e.rate, ci_low: e.low, ci_high: e.high };
 }
 
 /**
