@@ -31,7 +31,7 @@ case $MODE in
       [[ $(id -u) == 0 ]] && command -v apt-get >/dev/null || fail "GNU parallel is not installed (as root with apt-get, this script installs it)"
       say "installing GNU parallel"
       export DEBIAN_FRONTEND=noninteractive
-      { apt-get install -y -qq parallel || { apt-get update -qq && apt-get install -y -qq parallel; }; } >/dev/null 2>&1 || fail "apt-get install parallel failed"
+      { apt-get install -y -qq --no-install-recommends parallel || { apt-get update -qq && apt-get install -y -qq --no-install-recommends parallel; }; } >/dev/null 2>&1 || fail "apt-get install parallel failed"
     fi
     RUNPATH=$PATH
     expect_msg=''

@@ -28,7 +28,7 @@ if ! command -v slurmctld >/dev/null || ! command -v slurmd >/dev/null || ! comm
   command -v apt-get >/dev/null || fail "slurm-wlm and munge are missing and there is no apt-get to install them"
   say "installing slurm-wlm and munge"
   export DEBIAN_FRONTEND=noninteractive
-  { apt-get install -y -qq slurm-wlm munge || { apt-get update -qq && apt-get install -y -qq slurm-wlm munge; }; } >/dev/null 2>&1 ||
+  { apt-get install -y -qq --no-install-recommends slurm-wlm munge || { apt-get update -qq && apt-get install -y -qq --no-install-recommends slurm-wlm munge; }; } >/dev/null 2>&1 ||
     fail "apt-get install slurm-wlm munge failed"
 fi
 
