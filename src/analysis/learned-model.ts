@@ -35,17 +35,17 @@ export const LEARNED_MODELS: Record<string, LearnedModel> = {
       0.39066186
     ],
     "weights": [
-      0.062538161,
-      0.016985148,
-      0.052284388,
-      -0.098191811,
-      -0.029635638,
-      -0.30584472,
-      -0.17416616
+      0.077553639,
+      0.010370253,
+      0.067505075,
+      -0.073110751,
+      -0.023317335,
+      -0.31830941,
+      -0.11984399
     ],
-    "intercept": 0.62739623,
+    "intercept": 1.3481028,
     "candidates": "exposed",
-    "lambda": 1,
+    "lambda": 100,
     "trainSeeds": {
       "from": 1,
       "to": 1000
@@ -82,15 +82,15 @@ export const LEARNED_MODELS: Record<string, LearnedModel> = {
       0.34677115
     ],
     "weights": [
-      0.28234955,
-      0.019990319,
-      0.072308179,
-      -0.077141733,
-      -0.019750504,
-      -0.12215088,
-      0.00092400448
+      0.28548255,
+      0.022848524,
+      0.072592083,
+      -0.07972204,
+      -0.01582149,
+      -0.11309722,
+      0.0044157187
     ],
-    "intercept": 1.4469544,
+    "intercept": 1.47831,
     "candidates": "exposed",
     "lambda": 100,
     "trainSeeds": {
@@ -150,111 +150,111 @@ export const ADVICE_TABLES: Record<string, AdviceTable> = {
     ],
     "buckets": {
       "base 1, pred 0, release high": {
-        "won": 880,
+        "won": 1114,
         "deals": 1499
       },
       "base 1, pred 0, release low": {
-        "won": 1134,
+        "won": 1318,
         "deals": 1572
       },
       "base 1, pred 0, release middle": {
-        "won": 984,
+        "won": 1179,
         "deals": 1513
       },
       "base 1, pred 1, release high": {
-        "won": 824,
+        "won": 1073,
         "deals": 1526
       },
       "base 1, pred 1, release low": {
-        "won": 1003,
+        "won": 1149,
         "deals": 1375
       },
       "base 1, pred 1, release middle": {
-        "won": 826,
+        "won": 1033,
         "deals": 1295
       },
       "base 1, pred 2+, release high": {
-        "won": 342,
+        "won": 471,
         "deals": 692
       },
       "base 1, pred 2+, release low": {
-        "won": 337,
+        "won": 409,
         "deals": 500
       },
       "base 1, pred 2+, release middle": {
-        "won": 281,
+        "won": 356,
         "deals": 467
       },
       "base 2, pred 0, release high": {
-        "won": 355,
+        "won": 429,
         "deals": 553
       },
       "base 2, pred 0, release low": {
-        "won": 485,
+        "won": 569,
         "deals": 638
       },
       "base 2, pred 0, release middle": {
-        "won": 418,
+        "won": 515,
         "deals": 641
       },
       "base 2, pred 1, release high": {
-        "won": 254,
+        "won": 336,
         "deals": 483
       },
       "base 2, pred 1, release low": {
-        "won": 353,
+        "won": 409,
         "deals": 490
       },
       "base 2, pred 1, release middle": {
-        "won": 312,
+        "won": 375,
         "deals": 447
       },
       "base 2, pred 2+, release high": {
-        "won": 78,
+        "won": 109,
         "deals": 154
       },
       "base 2, pred 2+, release low": {
-        "won": 127,
+        "won": 151,
         "deals": 172
       },
       "base 2, pred 2+, release middle": {
-        "won": 77,
+        "won": 87,
         "deals": 110
       },
       "base 3+, pred 0, release high": {
-        "won": 59,
+        "won": 78,
         "deals": 101
       },
       "base 3+, pred 0, release low": {
-        "won": 100,
+        "won": 115,
         "deals": 127
       },
       "base 3+, pred 0, release middle": {
-        "won": 106,
+        "won": 126,
         "deals": 146
       },
       "base 3+, pred 1, release high": {
-        "won": 54,
+        "won": 66,
         "deals": 94
       },
       "base 3+, pred 1, release low": {
-        "won": 59,
+        "won": 75,
         "deals": 85
       },
       "base 3+, pred 1, release middle": {
-        "won": 61,
+        "won": 72,
         "deals": 84
       },
       "base 3+, pred 2+, release high": {
-        "won": 15,
+        "won": 22,
         "deals": 28
       },
       "base 3+, pred 2+, release low": {
-        "won": 13,
+        "won": 17,
         "deals": 22
       },
       "base 3+, pred 2+, release middle": {
-        "won": 9,
+        "won": 11,
         "deals": 15
       }
     }
@@ -268,103 +268,103 @@ export const ADVICE_TABLES: Record<string, AdviceTable> = {
     ],
     "buckets": {
       "base 0, pred 0, release high": {
-        "won": 768,
+        "won": 782,
         "deals": 1057
       },
       "base 0, pred 0, release low": {
-        "won": 847,
+        "won": 850,
         "deals": 1111
       },
       "base 0, pred 0, release middle": {
-        "won": 914,
+        "won": 918,
         "deals": 1160
       },
       "base 0, pred 1, release high": {
-        "won": 1029,
+        "won": 1045,
         "deals": 1391
       },
       "base 0, pred 1, release low": {
-        "won": 982,
+        "won": 987,
         "deals": 1251
       },
       "base 0, pred 1, release middle": {
-        "won": 966,
+        "won": 972,
         "deals": 1258
       },
       "base 0, pred 2+, release high": {
-        "won": 775,
+        "won": 782,
         "deals": 1089
       },
       "base 0, pred 2+, release low": {
-        "won": 596,
+        "won": 597,
         "deals": 786
       },
       "base 0, pred 2+, release middle": {
-        "won": 508,
+        "won": 514,
         "deals": 697
       },
       "base 1, pred 0, release high": {
-        "won": 907,
+        "won": 912,
         "deals": 1124
       },
       "base 1, pred 0, release low": {
-        "won": 1193,
+        "won": 1199,
         "deals": 1398
       },
       "base 1, pred 0, release middle": {
-        "won": 1096,
+        "won": 1104,
         "deals": 1321
       },
       "base 1, pred 1, release high": {
-        "won": 1096,
+        "won": 1105,
         "deals": 1371
       },
       "base 1, pred 1, release low": {
-        "won": 1115,
+        "won": 1117,
         "deals": 1324
       },
       "base 1, pred 1, release middle": {
-        "won": 997,
+        "won": 1008,
         "deals": 1216
       },
       "base 1, pred 2+, release high": {
-        "won": 748,
+        "won": 758,
         "deals": 989
       },
       "base 1, pred 2+, release low": {
-        "won": 622,
+        "won": 623,
         "deals": 754
       },
       "base 1, pred 2+, release middle": {
-        "won": 497,
+        "won": 500,
         "deals": 623
       },
       "base 2, pred 0, release high": {
-        "won": 452,
+        "won": 454,
         "deals": 545
       },
       "base 2, pred 0, release low": {
-        "won": 666,
+        "won": 667,
         "deals": 754
       },
       "base 2, pred 0, release middle": {
-        "won": 541,
+        "won": 543,
         "deals": 618
       },
       "base 2, pred 1, release high": {
-        "won": 505,
+        "won": 508,
         "deals": 593
       },
       "base 2, pred 1, release low": {
-        "won": 564,
+        "won": 565,
         "deals": 645
       },
       "base 2, pred 1, release middle": {
-        "won": 452,
+        "won": 456,
         "deals": 537
       },
       "base 2, pred 2+, release high": {
-        "won": 271,
+        "won": 274,
         "deals": 345
       },
       "base 2, pred 2+, release low": {
@@ -380,7 +380,7 @@ export const ADVICE_TABLES: Record<string, AdviceTable> = {
         "deals": 181
       },
       "base 3+, pred 0, release low": {
-        "won": 266,
+        "won": 268,
         "deals": 294
       },
       "base 3+, pred 0, release middle": {
@@ -388,15 +388,15 @@ export const ADVICE_TABLES: Record<string, AdviceTable> = {
         "deals": 237
       },
       "base 3+, pred 1, release high": {
-        "won": 134,
+        "won": 137,
         "deals": 160
       },
       "base 3+, pred 1, release low": {
-        "won": 196,
+        "won": 197,
         "deals": 217
       },
       "base 3+, pred 1, release middle": {
-        "won": 140,
+        "won": 144,
         "deals": 157
       },
       "base 3+, pred 2+, release high": {
