@@ -61,7 +61,7 @@ for (let i = 0; i < 200; i++) prepareOutDir(require('path').join(root, 'r' + i, 
       { length: 8 },
       (_, k) =>
         new Promise<{ code: number | null; err: string }>((resolve) => {
-          const p = spawn(process.execPath, ['-e', script, root, String(k + 1)], { stdio: ['ignore', 'ignore', 'pipe'] });
+          const p = spawn(process.execPath, ['-e', script, root, String(k + 1), String(at)], { stdio: ['ignore', 'ignore', 'pipe'] });
           let err = '';
           p.stderr.on('data', (d) => (err += d));
           p.on('close', (code) => resolve({ code, err }));
