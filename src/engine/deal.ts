@@ -67,13 +67,22 @@ function startingFoundations(rules: RuleTable): number[][] {
 export function dealFromSeed(rules: RuleTable, seed: number): Deal {
   parseSeed(seed);
   const pack = orderedPack(rules);
-  const rng = seedrandom(seedKey(seed));
+  shuffle(pack, seedrandom(seedKey(seed)));
+  return { ...layOut(rules, pack), seed };
+}
+
+/** Fisher-Yates from the end, as dealing step 2 says. */
+export function shuffle(pack: number[], rng: () => number): void {
   for (let i = pack.length - 1; i > 0; i--) {
     const j = Math.floor(rng() * (i + 1));
     const t = pack[i];
     pack[i] = pack[j];
     pack[j] = t;
   }
+}
+
+/** Deals a shuffled pack as dealing step 3 says: the tableau row by row, the reserve, the stock. */
+export function layOut(rules: RuleTable, pack: number[]): Deal {
   let k = 0;
   const tableau: number[][] = rules.tableauDeal.map(() => []);
   const rounds = Math.max(...rules.tableauDeal);
@@ -84,7 +93,6 @@ export function dealFromSeed(rules: RuleTable, seed: number): Deal {
   if (!rules.hasStock && rest.length > 0) throw new Error(`internal: ${rules.name} deals ${rest.length} cards too many`);
   return {
     rules,
-    seed,
     tableau,
     reserve,
     stock: rest.reverse(),

@@ -11,7 +11,7 @@
 import seedrandom from 'seedrandom';
 import { makeCard } from '../cards/card';
 import type { RuleTable } from '../rules/vocabulary';
-import type { Deal } from './deal';
+import { type Deal, layOut, shuffle } from './deal';
 
 export interface SmallShape {
   /** Ranks per suit, 1..13. */
@@ -55,31 +55,10 @@ export function smallDeal(r: RuleTable, shape: SmallShape, seed: number): SmallD
         if (rank === 0 && r.acesStartOnFoundations) continue;
         pack.push(makeCard(rank, s));
       }
-  for (let i = pack.length - 1; i > 0; i--) {
-    const j = Math.floor(rng() * (i + 1));
-    [pack[i], pack[j]] = [pack[j], pack[i]];
-  }
+  shuffle(pack, rng);
   const need = rules.tableauDeal.reduce((a, b) => a + b, 0) + rules.reserveSize;
   if (need > pack.length) throw new Error(`small game: ${need} cards to lay out, the pack has ${pack.length}`);
-  let k = 0;
-  const tableau: number[][] = rules.tableauDeal.map(() => []);
-  const rounds = Math.max(...rules.tableauDeal);
-  for (let row = 0; row < rounds; row++) for (let p = 0; p < tableau.length; p++) if (rules.tableauDeal[p] > row) tableau[p].push(pack[k++]);
-  const reserve = pack.slice(k, k + rules.reserveSize);
-  k += rules.reserveSize;
-  const rest = pack.slice(k);
-  const foundations: number[][] = [];
-  for (let i = 0; i < r.foundations; i++) foundations.push(r.acesStartOnFoundations ? [makeCard(0, i % 4)] : []);
-  const deal: Deal = {
-    rules,
-    seed,
-    tableau,
-    reserve,
-    stock: r.hasStock ? rest.reverse() : [],
-    waste: [],
-    cells: new Array<number>(r.cells).fill(-1),
-    foundations,
-  };
-  if (!r.hasStock && rest.length > 0) throw new Error('small game: cards left over with no stock');
+  if (!r.hasStock && need < pack.length) throw new Error('small game: cards left over with no stock');
+  const deal: Deal = { ...layOut(rules, pack), seed };
   return { deal, base };
 }
