@@ -71,10 +71,12 @@ export interface RankAdvice {
   exposed: number;
   pred: number;
   bucket: string;
+  /** What ordered it, from the strategy (`3 exp`, `0.84`); null when the strategy does not say. */
+  score: string | null;
   /** Measured in the bucket (null when the table has no such pair). */
   measured: (BucketCount & { rate: number; low: number; high: number }) | null;
   /** This deal solved with this base rank, when asked. */
-  verdict?: { result: 'won' | 'lost' | 'unknown'; moves: number; nodes: number };
+  verdict?: { result: 'won' | 'lost' | 'unknown'; moves: number; nodes: number; stopReason?: string };
 }
 
 export interface Advice {
@@ -84,12 +86,20 @@ export interface Advice {
   ranks: RankAdvice[];
 }
 
+/** How advise solves each rank: a node budget, and optionally a time budget and a search policy. */
+export interface AdviceSearch {
+  maxNodes: number;
+  timeoutMs?: number;
+  search?: string;
+}
+
 /**
  * The advice for one Terrace-family deal: the candidate ranks in the strategy's order (then, in
  * Double Signora and Empress, the ranks that are not exposed, by measured rate), each with its
- * bucket's measured rate and, when `maxNodes` is given, the verdict of a search with that base.
+ * bucket's measured rate and, when a budget is given (a node count, or AdviceSearch), the verdict
+ * of a search with that base.
  */
-export function advise(deal: Deal, strategy: Strategy, table: AdviceTable | null, maxNodes?: number): Advice {
+export function advise(deal: Deal, strategy: Strategy, table: AdviceTable | null, budget?: number | AdviceSearch): Advice {
   const view = viewOfDeal(deal);
   const counts = exposedCounts(view);
   const order = strategy.order(view);
@@ -98,7 +108,7 @@ export function advise(deal: Deal, strategy: Strategy, table: AdviceTable | null
     const bucket = bucketOf(view, rank, cuts);
     const b = table?.buckets[bucket];
     const measured = b && b.deals > 0 ? { ...b, rate: b.won / b.deals, low: wilson(b.won, b.deals)[0], high: wilson(b.won, b.deals)[1] } : null;
-    return { rank, place, exposed: counts[rank], pred: counts[(rank + 12) % 13], bucket, measured };
+    return { rank, place, exposed: counts[rank], pred: counts[(rank + 12) % 13], bucket, score: strategy.score?.(view, rank) ?? null, measured };
   };
   const ranks = order.map((r, i) => one(r, i + 1));
   const rest = baseCandidates(deal)
@@ -106,11 +116,12 @@ export function advise(deal: Deal, strategy: Strategy, table: AdviceTable | null
     .map((r) => one(r, null))
     .sort((a, b) => (b.measured?.rate ?? -1) - (a.measured?.rate ?? -1) || a.rank - b.rank);
   ranks.push(...rest);
-  if (maxNodes !== undefined) {
+  if (budget !== undefined) {
+    const b: AdviceSearch = typeof budget === 'number' ? { maxNodes: budget } : budget;
     const tt = new TranspositionTable(32);
     for (const ra of ranks) {
-      const res = solve(deal, { base: ra.rank, maxNodes, tt });
-      ra.verdict = { result: res.result, moves: res.moveInts.length, nodes: res.stats.nodes };
+      const res = solve(deal, { base: ra.rank, maxNodes: b.maxNodes, timeoutMs: b.timeoutMs, search: b.search ?? 'auto', tt });
+      ra.verdict = { result: res.result, moves: res.moveInts.length, nodes: res.stats.nodes, stopReason: res.stats.stopReason };
     }
   }
   return { variant: deal.rules.name, strategy, table, ranks };

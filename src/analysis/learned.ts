@@ -146,6 +146,8 @@ export function learnedStrategy(model: LearnedModel): Strategy {
     description: `logistic score over visible features (fitted on ${model.variant} seeds ${model.trainSeeds.from}-${model.trainSeeds.to}); the ${model.candidates === 'all' ? 'rank' : 'exposed rank'} with the highest score`,
     pick: (v) => rankOrder(model, v)[0].rank,
     order: (v) => rankOrder(model, v).map((x) => x.rank),
+    score: (v, r) => modelScore(model, v, r).toFixed(2),
+    scoreMeaning: "the model's log-odds that the deal is won with this base (higher first)",
   };
 }
 

@@ -10,6 +10,7 @@ import { execFileSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
 import { type Shard, formatShard } from './shard';
+import type { SummaryRow } from './records';
 import type { BaseMode } from './summary';
 
 export const MANIFEST_FILE = 'run.json';
@@ -37,6 +38,41 @@ export interface RunEntry {
   cells: number;
   /** The directories a `merge` joined, else absent. */
   mergedFrom?: string[];
+  /** When the run (or merge) finished (ISO 8601, UTC); absent while it runs, or when it was stopped. */
+  finished?: string;
+  /** What the finished run holds, from its summary (absent while it runs, or when it was stopped). */
+  totals?: RunTotals;
+}
+
+/**
+ * A finished run's totals for one variant: deals, and their verdicts as the summary counts them
+ * (the `best` row in the Terrace family with --base all: won for some base rank; else `any`);
+ * searches = (deal, base) rows; cpuSeconds = the sum of their search times.
+ */
+export interface RunTotals {
+  deals: number;
+  won: number;
+  lost: number;
+  unknown: number;
+  searches: number;
+  cpuSeconds: number;
+  /** Wall time of the run's searches of the variant (absent for a merge). */
+  seconds?: number;
+}
+
+/** The totals of a summary (the `best` row when there is one, else `any`). */
+export function totalsOf(summary: SummaryRow[], searches: number, cpuSeconds: number, seconds?: number): RunTotals {
+  const r = summary.find((x) => x.base === 'best') ?? summary.find((x) => x.base === 'any');
+  const t: RunTotals = {
+    deals: r?.deals ?? 0,
+    won: r?.won ?? 0,
+    lost: r?.lost ?? 0,
+    unknown: r?.unknown ?? 0,
+    searches,
+    cpuSeconds: Math.round(cpuSeconds * 1000) / 1000,
+  };
+  if (seconds !== undefined) t.seconds = Math.round(seconds * 1000) / 1000;
+  return t;
 }
 
 export interface Manifest {

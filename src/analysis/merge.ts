@@ -9,7 +9,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { variantNames } from '../rules/variants';
 import type { RuleTable } from '../rules/vocabulary';
-import { ManifestError, type RunEntry, describeShare, disagreement, manifestFile, readManifest, writeManifest } from './manifest';
+import { ManifestError, type RunEntry, describeShare, disagreement, manifestFile, readManifest, totalsOf, writeManifest } from './manifest';
 import { OutputError, checkOutputs, heldRows, outputFiles, prepareOutDir } from './outputs';
 import { DEAL_COLUMNS, type DealRow, dealFile, dealRecord, parseDealFile, strategiesFile, writeCsvFile } from './records';
 import { type VariantResults, rulesWithCells, searchLabels, variantResults, writeStrategies, writeSummary } from './results';
@@ -144,7 +144,10 @@ export function mergeRuns(inputs: string[], outDir: string, commandLine: string,
       shard: null,
       mergedFrom: parts.map((p) => p.dir),
     };
-    merged.push({ variant, rules, entry, rows, ...variantResults(rules, rows, entry0.base, (s) => candidates.get(s)) });
+    const res = variantResults(rules, rows, entry0.base, (s) => candidates.get(s));
+    entry.finished = new Date().toISOString();
+    entry.totals = totalsOf(res.summary, res.searches, res.cpuSeconds);
+    merged.push({ variant, rules, entry, rows, ...res });
   }
   writeMerged(outDir, merged, inputs, !!opts.force);
   return merged;

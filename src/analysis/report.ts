@@ -23,6 +23,68 @@ function table(rows: string[][], rightAlign: boolean[]): string[] {
   );
 }
 
+/** A rate for JSON: null for NaN (no deals), else rounded to 6 places. */
+const rate = (x: number): number | null => (Number.isFinite(x) ? Math.round(x * 1e6) / 1e6 : null);
+
+/**
+ * The summary of a run as one JSON object (`analyze --json`): the command, settings and, per
+ * variant, the verdict totals (the `best` row in the Terrace family with --base all, else `any`),
+ * every summary row, the strategies, times and conflicts; then crashes and chart files.
+ */
+export function reportJson(res: AnalysisResult, charts: string[] = []): Record<string, unknown> {
+  return {
+    command: res.commandLine,
+    seeds: { from: res.options.from, to: res.options.to },
+    workers: res.options.workers,
+    base: res.options.base,
+    maxNodes: res.options.maxNodes,
+    timeoutMs: res.options.timeoutMs ?? null,
+    outDir: res.options.outDir,
+    seconds: Math.round(res.seconds * 1000) / 1000,
+    finished: new Date().toISOString(),
+    variants: res.variants.map((v) => {
+      const head = v.summary.find((r) => r.base === 'best') ?? v.summary.find((r) => r.base === 'any');
+      return {
+        variant: v.variant,
+        cells: v.cells,
+        deals: head?.deals ?? 0,
+        won: head?.won ?? 0,
+        lost: head?.lost ?? 0,
+        unknown: head?.unknown ?? 0,
+        winRate: head ? rate(head.win_rate) : null,
+        ci: head ? [rate(head.ci_low), rate(head.ci_high)] : null,
+        summary: v.summary.map((r) => ({
+          base: r.base,
+          deals: r.deals,
+          won: r.won,
+          lost: r.lost,
+          unknown: r.unknown,
+          winRate: rate(r.win_rate),
+          ci: [rate(r.ci_low), rate(r.ci_high)],
+        })),
+        strategies:
+          v.strategies?.map((s) => ({
+            strategy: s.strategy,
+            deals: s.deals,
+            won: s.won,
+            lost: s.lost,
+            unknown: s.unknown,
+            winRate: rate(s.win_rate),
+            ci: [rate(s.ci_low), rate(s.ci_high)],
+          })) ?? null,
+        searches: v.searches,
+        seconds: Math.round(v.seconds * 1000) / 1000,
+        cpuSeconds: Math.round(v.cpuSeconds * 1000) / 1000,
+        searchedDeals: v.searchedDeals,
+        resumedDeals: v.resumedDeals,
+        conflicts: v.conflicts,
+      };
+    }),
+    crashes: res.crashes,
+    charts,
+  };
+}
+
 /** Lines of the final report. */
 export function formatReport(res: AnalysisResult): string[] {
   const out: string[] = [];

@@ -47,6 +47,8 @@ export interface VariantResults {
   conflicts: number[];
   /** Sum of the per-search times, seconds. */
   cpuSeconds: number;
+  /** Rows counted: (deal, base) searches. */
+  searches: number;
 }
 
 /**
@@ -71,6 +73,7 @@ export function variantResults(rules: RuleTable, rows: DealRow[], mode: BaseMode
     strategies,
     conflicts: mode === 'all' && rules.terraceFamily ? bestAnyConflicts(rows, variant, candidates) : [],
     cpuSeconds: rows.reduce((a, r) => a + r.ms, 0) / 1000,
+    searches: rows.length,
   };
 }
 

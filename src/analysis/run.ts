@@ -32,7 +32,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import type { RuleTable } from '../rules/vocabulary';
-import { ManifestError, type RunEntry, disagreement, gitCommit, manifestFile, packageVersion, readManifest, writeManifest } from './manifest';
+import { ManifestError, type RunEntry, disagreement, gitCommit, manifestFile, packageVersion, readManifest, totalsOf, writeManifest } from './manifest';
 import { OutputError, checkOutputs, heldRows, outputFiles, prepareOutDir } from './outputs';
 import { type PoolHooks, type PoolJob, runPool } from './pool';
 import { Progress, type ProgressMode, type VariantProgress } from './progress';
@@ -67,7 +67,7 @@ export const DEFAULT_TT_MB = 32;
 export const MAX_BATCH_SEARCHES = 64;
 /** Seeds of one run (of one shard): the plan holds each in memory (about 1 KB and 36 µs each for Signora). */
 export const MAX_SEEDS = 100_000;
-/** The search policy of every analysis search (solve()'s default), recorded in the manifest. */
+/** The search policy of an analysis search when --search is not given (solve()'s default), recorded in the manifest. */
 export const ANALYSIS_SEARCH = 'auto';
 
 export class AnalysisError extends Error {}
@@ -83,6 +83,8 @@ export interface AnalyzeOptions {
   maxNodes?: number;
   timeoutMs?: number;
   ttMb?: number;
+  /** The search policy of every search (solve()'s `search`: auto, dfs, astar, portfolio, or names joined by +); default auto. */
+  search?: string;
   outDir: string;
   resume?: boolean;
   /** Replace the per-deal rows already in `outDir` (without it, and without `resume`, a run into a directory holding rows is refused). */
@@ -125,6 +127,8 @@ export interface VariantReport {
   seconds: number;
   /** Sum of the per-search times in the per-deal file for the requested seeds, seconds. */
   cpuSeconds: number;
+  /** (deal, base) rows counted for the requested seeds. */
+  searches: number;
   /** Seeds whose `best` and `any` verdicts contradict each other (a solver bug if any). */
   conflicts: number[];
   /** Deals searched in this run / found already done. */
@@ -211,7 +215,7 @@ function entryOf(opts: AnalyzeOptions, s: Settings, rules: RuleTable, started: s
     maxNodes: s.maxNodes,
     timeoutMs: opts.timeoutMs ?? null,
     ttMb: s.ttMb,
-    search: ANALYSIS_SEARCH,
+    search: opts.search ?? ANALYSIS_SEARCH,
     cells: rules.cells,
   };
 }
@@ -427,7 +431,21 @@ function finishRun(opts: AnalyzeOptions, states: Map<string, VariantState>, set:
       strat.map((r) => r.variant),
       strat.flatMap((r) => r.strategies!),
     );
+  recordFinish(opts.outDir, reports);
   return reports;
+}
+
+/** run.json: each finished variant's end time and totals (a stopped run leaves them out). */
+function recordFinish(dir: string, reports: VariantReport[]): void {
+  const m = readManifest(dir);
+  if (!m) return;
+  const finished = new Date().toISOString();
+  const entries: Record<string, RunEntry> = {};
+  for (const r of reports) {
+    const e = m.variants[r.variant];
+    if (e) entries[r.variant] = { ...e, finished, totals: totalsOf(r.summary, r.searches, r.cpuSeconds, r.seconds) };
+  }
+  writeManifest(dir, entries, m);
 }
 
 export async function runAnalysis(opts: AnalyzeOptions): Promise<AnalysisResult> {
@@ -454,6 +472,7 @@ export async function runAnalysis(opts: AnalyzeOptions): Promise<AnalysisResult>
         maxNodes,
         timeoutMs: opts.timeoutMs,
         ttMb,
+        search: opts.search ?? ANALYSIS_SEARCH,
         cells: states.get(variant)!.rules.cells,
       }),
     }));
@@ -487,6 +506,7 @@ export function describeRun(opts: AnalyzeOptions, workers: number, mode: BaseMod
   if (opts.shard) parts.push(`--shard ${formatShard(opts.shard)}`);
   parts.push(`--workers ${workers}`, `--base ${mode}`, `--max-nodes ${maxNodes}`, `--tt-mb ${opts.ttMb ?? DEFAULT_TT_MB}`);
   if (opts.timeoutMs !== undefined) parts.push(`--timeout ${opts.timeoutMs}`);
+  if (opts.search !== undefined && opts.search !== ANALYSIS_SEARCH) parts.push(`--search ${opts.search}`);
   if (opts.cells !== undefined) parts.push(`--cells ${opts.cells}`);
   parts.push(`--out ${opts.outDir}`);
   if (opts.resume) parts.push('--resume');

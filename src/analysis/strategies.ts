@@ -15,7 +15,7 @@
 // A strategy is scored from the per-rank verdicts the analysis already computed: its pick for a
 // deal is won iff that rank's row is won (unknown if that row is unknown or missing). The oracle
 // `best` (won if any rank wins) bounds every strategy from above.
-import { colourOf, rankOf } from '../cards/card';
+import { colourOf, RANKS, rankOf } from '../cards/card';
 import type { Deal } from '../engine/deal';
 import { getRules } from '../rules/variants';
 import { type DealRow, type StrategyRow, type Verdict, baseLabel } from './records';
@@ -56,6 +56,10 @@ export interface Strategy {
   pick(v: DealView): number;
   /** The ranks it would choose among, best first (pick(v) === order(v)[0]); for `solitaire advise`. */
   order(v: DealView): number[];
+  /** What ordered rank r, in short (`3 exposed`, `0.84`); for `solitaire advise`. */
+  score?(v: DealView, r: number): string;
+  /** What the score is, in words. */
+  scoreMeaning?: string;
 }
 
 /** The exposed ranks sorted by key vector (compared left to right), then by lowest rank. */
@@ -71,9 +75,25 @@ function orderBy(v: DealView, key: (r: number, counts: number[]) => number[]): n
   return ranks.map((x) => x.r);
 }
 
-/** A strategy from its sort key: it picks the exposed rank with the smallest key, then the lowest rank. */
-function keyed(name: string, description: string, key: (v: DealView, r: number, counts: number[]) => number[]): Strategy {
-  return { name, description, pick: (v) => orderBy(v, (r, n) => key(v, r, n))[0], order: (v) => orderBy(v, (r, n) => key(v, r, n)) };
+/**
+ * A strategy from its sort key: it picks the exposed rank with the smallest key, then the lowest
+ * rank. `score` says the key in words, `scoreMeaning` what it is.
+ */
+function keyed(
+  name: string,
+  description: string,
+  key: (v: DealView, r: number, counts: number[]) => number[],
+  score: (v: DealView, r: number, counts: number[]) => string,
+  scoreMeaning: string,
+): Strategy {
+  return {
+    name,
+    description,
+    pick: (v) => orderBy(v, (r, n) => key(v, r, n))[0],
+    order: (v) => orderBy(v, (r, n) => key(v, r, n)),
+    score: (v, r) => score(v, r, exposedCounts(v)),
+    scoreMeaning,
+  };
 }
 
 /**
@@ -98,7 +118,13 @@ export function exposedRunLength(v: DealView, r: number): number {
   return best;
 }
 
-export const MOST_EXPOSED: Strategy = keyed('most-exposed', 'the rank with the most exposed copies (ties: lowest rank)', (_v, r, n) => [-n[r]]);
+export const MOST_EXPOSED: Strategy = keyed(
+  'most-exposed',
+  'the rank with the most exposed copies (ties: lowest rank)',
+  (_v, r, n) => [-n[r]],
+  (_v, r, n) => `${n[r]} exp`,
+  'exposed copies of the rank (more first; ties: lowest rank)',
+);
 
 export const STRATEGIES: readonly Strategy[] = [
   MOST_EXPOSED,
@@ -113,18 +139,37 @@ export const STRATEGIES: readonly Strategy[] = [
       const top = rankOf(v.reserveTop);
       return [top, ...rest.filter((r) => r !== top)];
     },
+    score: (v, r) => (v.reserveTop !== null && rankOf(v.reserveTop) === r ? 'reserve top' : `${exposedCounts(v)[r]} exp`),
+    scoreMeaning: "the reserve top's rank first, then exposed copies (more first)",
   },
   keyed(
     'least-predecessor',
     'the exposed rank whose predecessor (rank-1, K before A) has the fewest exposed copies, as those cards go up last (ties: most exposed copies, then lowest rank)',
     (_v, r, n) => [n[(r + 12) % 13], -n[r]],
+    (_v, r, n) => `pred ${n[(r + 12) % 13]}`,
+    'exposed copies of the rank below (fewer first; ties: more exposed copies, then lowest rank)',
   ),
-  keyed('lowest-exposed', 'the lowest exposed rank (A lowest, K highest)', (_v, r) => [r]),
-  keyed('highest-exposed', 'the highest exposed rank', (_v, r) => [-r]),
-  keyed('longest-run', 'the rank whose foundation run from exposed cards alone is longest (ties: most exposed copies, then lowest rank)', (v, r, n) => [
-    -exposedRunLength(v, r),
-    -n[r],
-  ]),
+  keyed(
+    'lowest-exposed',
+    'the lowest exposed rank (A lowest, K highest)',
+    (_v, r) => [r],
+    (_v, r) => `rank ${RANKS[r]}`,
+    'the rank (lowest first)',
+  ),
+  keyed(
+    'highest-exposed',
+    'the highest exposed rank',
+    (_v, r) => [-r],
+    (_v, r) => `rank ${RANKS[r]}`,
+    'the rank (highest first)',
+  ),
+  keyed(
+    'longest-run',
+    'the rank whose foundation run from exposed cards alone is longest (ties: most exposed copies, then lowest rank)',
+    (v, r, n) => [-exposedRunLength(v, r), -n[r]],
+    (v, r) => `run ${exposedRunLength(v, r)}`,
+    'the foundation run the exposed cards alone build from the rank (longer first; ties: more exposed copies)',
+  ),
 ];
 
 export function strategyByName(name: string): Strategy | undefined {

@@ -28,7 +28,12 @@ function pad(cells: string[], widths: number[]): string {
   return cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
 }
 
-export function formatEvaluation(e: VariantEvaluation): string[] {
+/**
+ * The evaluation of one game as text. The pairs whose difference is not significant are counted;
+ * with `allPairs` they are listed as a table (pair, difference in points with its 95% interval,
+ * p, Holm p), most different first.
+ */
+export function formatEvaluation(e: VariantEvaluation, allPairs = false): string[] {
   const rules = getRules(e.variant);
   const seeds = e.paired[0]?.seeds ?? '';
   const lead = leader(e.strategyRows);
@@ -45,9 +50,15 @@ export function formatEvaluation(e: VariantEvaluation): string[] {
   }
   const fam = e.paired.filter((r) => r.measure === 'budget' && r.seeds === seeds);
   const sig = fam.filter((r) => r.significant);
-  out.push(`  ${sig.length} of ${fam.length} paired comparisons significant at 5% after Holm's correction (exact McNemar); not significant:`);
-  const ns = fam.filter((r) => !r.significant).map((r) => `${r.nameA} vs ${r.nameB} (${pts(r.diff)}, p ${fmtP(r.p)})`);
-  out.push(`    ${ns.length ? ns.join('; ') : 'none'}`);
+  const ns = fam.filter((r) => !r.significant).sort((a, b) => Math.abs(b.diff) - Math.abs(a.diff) || a.p - b.p);
+  out.push(
+    `  ${sig.length} of ${fam.length} paired comparisons significant at 5% after Holm's correction (exact McNemar); ${ns.length} not significant${ns.length && !allPairs ? ' (list them with --all)' : ns.length ? ':' : ''}`,
+  );
+  if (allPairs && ns.length) {
+    const w = [40, 24, 9, 9];
+    out.push('    ' + pad(['pair (A vs B)', 'A - B, points [95% CI]', 'p', 'Holm p'], w));
+    for (const r of ns) out.push('    ' + pad([`${r.nameA} vs ${r.nameB}`, `${pts(r.diff)} [${pts(r.ciLow)}, ${pts(r.ciHigh)}]`, fmtP(r.p), fmtP(r.pHolm)], w));
+  }
   const dec = e.paired.filter((r) => r.measure === 'decided' && r.seeds === seeds);
   const sizes = dec.map((r) => r.deals);
   const decLost = dec.reduce((a, r) => a + r.deals - r.a, 0);

@@ -24,6 +24,8 @@ export interface WorkerTask {
   maxNodes: number;
   timeoutMs?: number;
   ttMb: number;
+  /** The search policy (solve()'s `search`; default auto). */
+  search?: string;
   /** Free cells (FreeCell's --cells; the variant's own count elsewhere). */
   cells: number;
   port: MessagePort;
@@ -51,7 +53,7 @@ export default function runBatch(task: WorkerTask): { searched: number } {
     for (const base of item.bases) {
       const label = baseLabel(base);
       task.port.postMessage({ kind: 'start', seed: item.seed, base: label } satisfies WorkerMessage);
-      const res = solve(deal, { base, maxNodes: task.maxNodes, timeoutMs: task.timeoutMs, tt: tt(task.ttMb) });
+      const res = solve(deal, { base, search: task.search ?? 'auto', maxNodes: task.maxNodes, timeoutMs: task.timeoutMs, tt: tt(task.ttMb) });
       const row: DealRow = {
         variant: task.variant,
         seed: item.seed,

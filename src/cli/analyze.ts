@@ -8,16 +8,17 @@
 // the crashed deals left out); 3 for an internal error.
 import * as os from 'os';
 import type { Command } from 'commander';
-import { formatReport } from '../analysis/report';
+import { formatReport, reportJson } from '../analysis/report';
 import { OutputError } from '../analysis/outputs';
 import { AnalysisError, DEFAULT_MAX_NODES, DEFAULT_SEEDS, DEFAULT_TT_MB, MAX_SEEDS, runAnalysis } from '../analysis/run';
 import { RecordsError } from '../analysis/records';
 import type { BaseMode } from '../analysis/summary';
 import { ManifestError } from '../analysis/manifest';
 import { type Shard, parseShard } from '../analysis/shard';
-import { MAIN_VARIANTS, cellsVariants, getRules, variantNames } from '../rules/variants';
+import { MAIN_VARIANTS, cellsVariants, getRules, normalVariantName, unknownVariantMessage, variantNames } from '../rules/variants';
 import { chartsAfterRun } from './chart';
 import { EXIT_FAILED, EXIT_INTERNAL, EXIT_USAGE, UsageError, reportError } from './errors';
+import { DEFAULTS_NOTE, parseWhole, searchHelp, searchOption } from './io';
 
 export interface AnalyzeCliOptions {
   seeds?: string;
@@ -33,16 +34,15 @@ export interface AnalyzeCliOptions {
   shard?: string;
   cells?: string;
   ttMb?: string;
+  search?: string;
+  json?: boolean;
 }
 
 /** Largest --tt-mb (per worker thread), as for solve. */
 const MAX_TT_MB = 4096;
 
 function wholeNumber(text: string, what: string, min: number): number {
-  if (!/^\d+$/.test(text.trim())) throw new UsageError(`bad ${what} "${text}": expected a whole number >= ${min}`);
-  const n = Number(text.trim());
-  if (!Number.isSafeInteger(n) || n < min) throw new UsageError(`bad ${what} "${text}": expected a whole number >= ${min}`);
-  return n;
+  return parseWhole(what, text, min);
 }
 
 /** `A-B` (inclusive) or a single seed `N`. */
@@ -59,9 +59,10 @@ export function parseSeedRange(text: string): { from: number; to: number } {
 export function parseVariants(names: string[]): string[] {
   const out: string[] = [];
   for (const n of names) {
-    const list = n === 'all' ? MAIN_VARIANTS : [n];
-    for (const v of list) {
-      if (!variantNames().includes(v)) throw new UsageError(`unknown variant "${v}": expected all or one of ${variantNames().join(', ')}`);
+    const list = normalVariantName(n) === 'all' ? MAIN_VARIANTS : [n];
+    for (const typed of list) {
+      const v = normalVariantName(typed);
+      if (!variantNames().includes(v)) throw new UsageError(unknownVariantMessage(typed, 'all, '));
       if (!out.includes(v)) out.push(v);
     }
   }
@@ -95,8 +96,25 @@ export function analyzeOptionsFromCli(variants: string[], o: AnalyzeCliOptions) 
       `bad --seeds "${o.seeds}": ${held} seeds${shard ? ` in shard ${shard.index}/${shard.count}` : ''}, a run takes at most ${MAX_SEEDS} (split the range with --shard K/N, then merge)`,
     );
   const cells = o.cells !== undefined ? cellsOption(o.cells, names) : undefined;
+  const search = o.search !== undefined ? searchOption(o.search) : undefined;
   if (o.resume && o.force) throw new UsageError('give --resume (keep the rows in --out and add the missing ones) or --force (replace them), not both');
-  return { variants: names, from, to, workers, base, maxNodes, timeoutMs, ttMb, batchSize, outDir: o.out, resume: !!o.resume, force: !!o.force, shard, cells };
+  return {
+    variants: names,
+    from,
+    to,
+    workers,
+    base,
+    maxNodes,
+    timeoutMs,
+    ttMb,
+    batchSize,
+    outDir: o.out,
+    resume: !!o.resume,
+    force: !!o.force,
+    shard,
+    cells,
+    search,
+  };
 }
 
 /** --cells: for the variants that take it (FreeCell), at least one of which must be analysed. */
@@ -128,7 +146,8 @@ export function registerAnalyze(program: Command): Command {
       '--force',
       'replace the per-deal rows already in --out (without --resume or --force, a run into a directory that holds rows of its variants is refused, changing nothing)',
     )
-    .option('--quiet', 'no progress output')
+    .option('--quiet', 'no progress output on stderr')
+    .option('--json', 'print the summary as one JSON object on stdout instead of the tables (progress still goes to stderr unless --quiet)')
     .option(
       '--batch <n>',
       'seeds per worker task (default: batches of searches that shrink to one search at the end of the run, so that workers finish together)',
@@ -136,6 +155,8 @@ export function registerAnalyze(program: Command): Command {
     .option('--shard <K/N>', 'search only shard K of N of the seed range (every N-th seed, from the K-th); join the shards with "solitaire merge"')
     .option('--cells <n>', 'freecell only: number of free cells, 0-4 (default 4)')
     .option('--tt-mb <n>', `memory cap of each search, MB per worker thread (default ${DEFAULT_TT_MB})`)
+    .option('--search <kind>', `${searchHelp()} (default auto; recorded in run.json)`)
+    .addHelpText('after', DEFAULTS_NOTE)
     .action((variants: string[], o: AnalyzeCliOptions) => {
       // Validation is synchronous, so a bad argument reaches main() as a thrown UsageError.
       const opts = analyzeOptionsFromCli(variants, o);
@@ -145,7 +166,10 @@ export function registerAnalyze(program: Command): Command {
         async (res) => {
           if (res.interrupted) process.exit(res.signal === 'SIGTERM' ? 143 : 130);
           const charts = await chartsAfterRun(res.options.outDir);
-          process.stdout.write([...formatReport(res), ...charts].join('\n') + '\n');
+          if (o.json) {
+            const files = charts.flatMap((l) => l.replace(/^charts: /, '').split(', '));
+            process.stdout.write(JSON.stringify({ ...reportJson(res, files), search: opts.search ?? 'auto' }) + '\n');
+          } else process.stdout.write([...formatReport(res), ...charts].join('\n') + '\n');
           process.exitCode = res.crashes.length ? EXIT_FAILED : 0;
         },
         (e: unknown) => {

@@ -5,6 +5,7 @@ import { type Deal, dealFromJson, dealFromSeed, parseSeed } from '../engine/deal
 import { getRules } from '../rules/variants';
 import type { RuleOptions, RuleTable } from '../rules/vocabulary';
 import { UsageError } from './errors';
+import { isSearchKind, SEARCH_KINDS, SEARCHES } from '../solver/solve';
 
 const FS_REASONS: Record<string, string> = {
   ENOENT: 'no such file',
@@ -82,13 +83,57 @@ export function loadDealFile(path: string): Deal {
   }
 }
 
-/** Parses a whole number option value in [min, max]. */
+const SUFFIX: Record<string, number> = { k: 1e3, m: 1e6, g: 1e9 };
+
+/**
+ * A count as people write it: `200000`, `200k`, `2M`, `1.5G`, `1e6`, `2.5e5` (suffixes k/M/G in
+ * either case, powers of 1,000); NaN when the text is not one or is not a whole number.
+ */
+export function parseCount(text: string): number {
+  const m = /^\s*(\d+(?:\.\d+)?)(?:[eE](\d+))?\s*([kKmMgG])?\s*$/.exec(text);
+  if (!m || (m[2] !== undefined && m[3] !== undefined)) return NaN;
+  const digits = m[1] + (m[2] !== undefined ? `e${m[2]}` : '');
+  const n = Number(digits) * (m[3] ? SUFFIX[m[3].toLowerCase()] : 1);
+  // 1.5k = 1500 exactly: round away the binary error of the product, then insist on a whole number.
+  const r = Math.round(n);
+  return Math.abs(n - r) < 1e-9 * Math.max(1, r) ? r : NaN;
+}
+
+/** Parses a whole number option value in [min, max]; counts may be written 200k, 2M, 1e6 (parseCount). */
 export function parseWhole(option: string, text: string, min: number, max = Number.MAX_SAFE_INTEGER): number {
-  const n = /^\s*\d+\s*$/.test(text) ? Number(text) : NaN;
+  const n = parseCount(text);
   if (!Number.isSafeInteger(n) || n < min || n > max)
-    throw new UsageError(`bad ${option} ${JSON.stringify(text)}: expected a whole number from ${min}${max < Number.MAX_SAFE_INTEGER ? ` to ${max}` : ' up'}`);
+    throw new UsageError(
+      `bad ${option} ${JSON.stringify(text)}: expected a whole number from ${min}${max < Number.MAX_SAFE_INTEGER ? ` to ${max}` : ' up (200000, 200k, 2M and 1e6 are all fine)'}`,
+    );
   return n;
 }
+
+/** The help of --search, the same on solve, analyze and advise. */
+export function searchHelp(): string {
+  return `auto (the library's and analyze's policy), dfs (depth-first searches in several move orders), astar (weighted A*), portfolio (dfs and A* sharing the budget), or search names joined by + (${Object.keys(SEARCHES).join(', ')})`;
+}
+
+/** A --search value: one of SEARCH_KINDS or search names joined by +. */
+export function searchOption(text: string): string {
+  if (!isSearchKind(text))
+    throw new UsageError(
+      `bad --search ${JSON.stringify(text)}: expected ${SEARCH_KINDS.join(', ')}, or names from ${Object.keys(SEARCHES).join(', ')} joined by +`,
+    );
+  return text;
+}
+
+/** Why the budgets' defaults differ between commands (the --help of solve, analyze and advise). */
+export const DEFAULTS_NOTE = `
+Defaults differ between commands on purpose: solve looks at one deal, analyze at thousands.
+  solve     --base any, --max-nodes 2M: one search, free to choose the base rank, with a budget
+            large enough to decide most single deals
+  analyze   --base all, --max-nodes 200k per search: every candidate base rank of every deal is
+            searched on its own (up to 14 searches a deal), at the budget of the published figures
+  advise    --max-nodes 200k per base rank, as analyze (one search per rank)
+  verify    --max-nodes 2M per base rank, to prove a lost claim again
+Counts take suffixes: --max-nodes 200k, 2M, 1e6. Every command takes --search (default auto),
+--timeout (none by default) and, where it prints results, --json; --quiet silences progress.`;
 
 /** Rule options from the command line (--cells, freecell only: getRules checks). */
 export function ruleOptions(cells: string | undefined): RuleOptions {

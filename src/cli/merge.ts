@@ -57,6 +57,7 @@ Example (three shards of seeds 1-300, then the merge):
           strategies: m.strategies,
           conflicts: m.conflicts,
           cpuSeconds: m.cpuSeconds,
+          searches: m.searches,
           seconds: 0,
           searchedDeals: 0,
           resumedDeals: m.summary[m.summary.length - 1].deals,

@@ -12,22 +12,11 @@ import { describeMove } from '../engine/notation';
 import { moveCount, moveFrom } from '../engine/move';
 import { GameState } from '../engine/state';
 import { variantNames, VARIANTS } from '../rules/variants';
-import {
-  baseCandidates,
-  DEFAULT_MAX_NODES,
-  isSearchKind,
-  SEARCH_KINDS,
-  SEARCHES,
-  solve,
-  type Proof,
-  type SolveOptions,
-  type SolveResult,
-  type SearchKind,
-} from '../solver/solve';
+import { baseCandidates, DEFAULT_MAX_NODES, solve, type Proof, type SolveOptions, type SolveResult, type SearchKind } from '../solver/solve';
 import { TranspositionTable } from '../solver/tt';
 import { UsageError } from './errors';
 import { SolveProgress } from './progress';
-import { loadDealFile, out, parseWhole, prettyJson, rulesFor, seededDeal } from './io';
+import { DEFAULTS_NOTE, loadDealFile, out, parseWhole, prettyJson, rulesFor, searchHelp, searchOption, seededDeal } from './io';
 
 interface SolveCliOptions {
   seed?: string;
@@ -39,6 +28,7 @@ interface SolveCliOptions {
   ttMb: string;
   cells?: string;
   json?: boolean;
+  quiet?: boolean;
 }
 
 /** The solution JSON of docs/FORMATS.md. */
@@ -85,14 +75,29 @@ const PROOF_WORDS: Record<Proof, string> = {
   'exhaustive+deadlock:reserve': 'exhaustive search, cutting positions the reserve deadlock test proves lost',
 };
 
-/** `won`, `lost (proved: exhaustive search)`, `unknown (budget ran out: ...)`, `unknown (memory cap reached: ...)`. */
+/**
+ * Why an unknown is unknown, naming the budget that ran out and the option that raises it:
+ * `node budget ran out: 5000 nodes; raise --max-nodes`, `time ran out: 10000 ms; raise --timeout`,
+ * `memory cap reached: 32 MB; raise --tt-mb`.
+ */
+export function unknownReason(res: SolveResult, opts: SolveOptions): string {
+  switch (res.stats.stopReason) {
+    case 'memory':
+      return `memory cap reached: ${opts.ttMb ?? 32} MB; raise --tt-mb`;
+    case 'exhausted':
+      return 'the searches tried every move they search, which is no proof; try --search dfs';
+    case 'time':
+      return `time ran out: ${opts.timeoutMs} ms; raise --timeout`;
+    default:
+      return `node budget ran out: ${opts.maxNodes ?? DEFAULT_MAX_NODES} nodes; raise --max-nodes`;
+  }
+}
+
+/** `won`, `lost (proved: exhaustive search)`, `unknown (node budget ran out: 5000 nodes; raise --max-nodes)`. */
 export function verdictLine(res: SolveResult, opts: SolveOptions): string {
   if (res.result === 'won') return 'won';
   if (res.result === 'lost') return `lost (proved: ${PROOF_WORDS[res.proof ?? 'exhaustive']})`;
-  if (res.stats.stopReason === 'memory') return `unknown (memory cap reached: ${opts.ttMb} MB, --tt-mb)`;
-  if (res.stats.stopReason === 'exhausted') return 'unknown (the searches tried every move they search, which is no proof)';
-  const why = res.stats.stopReason === 'time' ? `timeout ${opts.timeoutMs} ms` : `${opts.maxNodes ?? DEFAULT_MAX_NODES} nodes`;
-  return `unknown (budget ran out: ${why})`;
+  return `unknown (${unknownReason(res, opts)})`;
 }
 
 /** The winning line as numbered readable moves, `12. 7H t3 → f2`, noting automatic fills. */
@@ -123,7 +128,8 @@ function statsLines(res: SolveResult): string[] {
 }
 
 /** solve(), with a progress line on stderr if it runs long and stderr is a terminal. */
-function solveShowingProgress(deal: Deal, opts: SolveOptions, label = ''): SolveResult {
+function solveShowingProgress(deal: Deal, opts: SolveOptions, label = '', quiet = false): SolveResult {
+  if (quiet) return solve(deal, opts);
   const progress = new SolveProgress(process.stderr, label);
   try {
     return solve(deal, { ...opts, onProgress: progress.onProgress });
@@ -145,17 +151,15 @@ export function register(program: Command): void {
     .argument('[variant]', `variant name: ${variantNames().join(', ')}`)
     .option('--seed <n>', 'deal number (with a variant)')
     .option('--deal <file>', 'deal JSON file (instead of a variant and seed)')
-    .option(
-      '--search <kind>',
-      `auto (the library's and analyze's policy), dfs (depth-first searches in several move orders), astar (weighted A*), portfolio (dfs and A* sharing the budget), or search names joined by + (${Object.keys(SEARCHES).join(', ')})`,
-      'auto',
-    )
+    .option('--search <kind>', searchHelp(), 'auto')
     .option('--base <rank>', 'Terrace family: base rank A 2..9 T J Q K, any (the search chooses) or all (one search per candidate)', 'any')
     .option('--max-nodes <n>', 'node budget', String(DEFAULT_MAX_NODES))
     .option('--timeout <ms>', 'time budget in milliseconds')
     .option('--tt-mb <mb>', "memory cap in MB: the transposition table and A*'s node stores (a search that reaches it stops: unknown)", '32')
     .option('--cells <n>', 'freecell only: number of cells, 0-4')
     .option('--json', 'print the solution JSON of docs/FORMATS.md (with --base all: one solution per line, JSON Lines)')
+    .option('--quiet', 'no progress line on stderr (shown only when stderr is a terminal and a search runs over a second)')
+    .addHelpText('after', DEFAULTS_NOTE)
     .action((variant: string | undefined, o: SolveCliOptions) => {
       // ---- check everything before any output ----
       let deal: Deal;
@@ -171,10 +175,7 @@ export function register(program: Command): void {
         }
         deal = seededDeal(variant, o.seed, o.cells);
       }
-      if (!isSearchKind(o.search))
-        throw new UsageError(
-          `bad --search ${JSON.stringify(o.search)}: expected ${SEARCH_KINDS.join(', ')}, or names from ${Object.keys(SEARCHES).join(', ')} joined by +`,
-        );
+      searchOption(o.search);
       const terrace = deal.rules.terraceFamily;
       const baseText = o.base.trim().toLowerCase();
       let base: number | 'any' | 'all';
@@ -201,7 +202,7 @@ export function register(program: Command): void {
       if (base === 'all') {
         const tt = new TranspositionTable(opts.ttMb!);
         for (const b of baseCandidates(deal)) {
-          const res = solveShowingProgress(deal, { ...opts, base: b, tt }, `base ${rankName(b)}: `);
+          const res = solveShowingProgress(deal, { ...opts, base: b, tt }, `base ${rankName(b)}: `, o.quiet);
           if (o.json)
             out(JSON.stringify(solutionJson(deal, res))); // JSON Lines: one solution per line
           else {
@@ -211,11 +212,7 @@ export function register(program: Command): void {
                 ? `won in ${res.moves.length} moves`
                 : res.result === 'lost'
                   ? `lost (proved: ${res.proof})`
-                  : res.stats.stopReason === 'memory'
-                    ? 'unknown (memory cap reached)'
-                    : res.stats.stopReason === 'exhausted'
-                      ? 'unknown (searched moves exhausted, no proof)'
-                      : 'unknown (budget ran out)';
+                  : `unknown (${unknownReason(res, opts)})`;
             out(`base ${rankName(b)}: ${v} ${cost}`);
           }
         }
@@ -224,7 +221,7 @@ export function register(program: Command): void {
 
       // ---- one search ----
       opts.base = base;
-      const res = solveShowingProgress(deal, opts);
+      const res = solveShowingProgress(deal, opts, '', o.quiet);
       if (o.json) {
         out(prettyJson(solutionJson(deal, res)));
         return;

@@ -25,6 +25,7 @@ interface StrategiesCliOptions {
   compare?: string;
   learned: boolean;
   write: boolean;
+  all?: boolean;
 }
 
 function checkDir(dir: string): string[] {
@@ -55,6 +56,7 @@ export function register(program: Command): void {
     .option('--out <dir>', 'where to write strategies.csv, strategies-paired.csv and strategies.svg (default: dir)')
     .option('--no-write', 'print only, write no file')
     .option('--no-learned', 'leave out the learned strategy (its held-out evaluation)')
+    .option('--all', 'list every pair of strategies whose difference is not significant, as a table (by default: their count)')
     .option(
       '--compare <dir2>',
       'sensitivity check: rank the fixed strategies on the seeds both directories hold, in dir and in dir2 (e.g. the same seeds at a 10x budget), and say whether the ranking and the significant differences survive; writes nothing',
@@ -91,7 +93,7 @@ Examples:
       const evals = records(() => variants.map((v) => evaluateVariant(dir, v, o.learned ? LEARNED_MODELS[v] : undefined)).filter((e) => e !== null));
       if (evals.length === 0) throw new UsageError(`${dir}: no deal with per-rank rows (run analyze with --base all)`);
       const lines: string[] = [];
-      for (const e of evals) lines.push(...formatEvaluation(e), '');
+      for (const e of evals) lines.push(...formatEvaluation(e, !!o.all), '');
       if (!o.write) return out(lines.join('\n'));
       const outDir = o.out ?? dir;
       records(() => checkStrategyOutputs(outDir)); // refused before the (asynchronous) chart is drawn

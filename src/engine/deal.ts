@@ -15,7 +15,7 @@
 import seedrandom from 'seedrandom';
 import { cardName, makeCard, tryParseCard } from '../cards/card';
 import { foundationBuildError } from '../rules/building';
-import { getRules, RuleError, VARIANTS } from '../rules/variants';
+import { getRules, normalVariantName, RuleError, VARIANTS } from '../rules/variants';
 import type { RuleOptions, RuleTable } from '../rules/vocabulary';
 
 export interface Deal {
@@ -147,7 +147,7 @@ export function dealFromJson(obj: unknown, strict = true): Deal {
   if (typeof o.variant !== 'string') throw new DealError('deal has no "variant" string');
   const cellsField = o.cells;
   const opts: RuleOptions = {};
-  const cellRange = VARIANTS.find((v) => v.name === o.variant)?.options?.cells;
+  const cellRange = VARIANTS.find((v) => v.name === normalVariantName(o.variant as string))?.options?.cells;
   if (cellRange && Array.isArray(cellsField)) {
     if (cellsField.length > cellRange.max)
       throw new DealError(`deal: ${o.variant} is played with ${cellRange.min}-${cellRange.max} cells, the deal lists ${cellsField.length}`);

@@ -170,10 +170,59 @@ export function variantNames(): string[] {
   return VARIANTS.map((v) => v.name);
 }
 
+/** A variant name as typed: case, surrounding blanks, and spaces or underscores for hyphens do not matter. */
+export function normalVariantName(name: string): string {
+  return name
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_]+/g, '-');
+}
+
+/** Edit distance (insertions, deletions, substitutions, adjacent swaps) between two short strings. */
+function editDistance(a: string, b: string): number {
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...new Array<number>(b.length).fill(0)]);
+  for (let j = 1; j <= b.length; j++) d[0][j] = j;
+  for (let i = 1; i <= a.length; i++)
+    for (let j = 1; j <= b.length; j++) {
+      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  return d[a.length][b.length];
+}
+
+/**
+ * The variant a mistyped name most likely meant: the one it begins (`empress`), or the nearest
+ * within a few edits (`signra`, `winnery`); null when none is close.
+ */
+export function suggestVariant(name: string): string | null {
+  const n = normalVariantName(name);
+  if (n.length === 0) return null;
+  const prefixed = VARIANTS.filter((v) => v.name.startsWith(n));
+  if (prefixed.length === 1) return prefixed[0].name;
+  let best: string | null = null;
+  let bestD = Infinity;
+  for (const v of VARIANTS) {
+    const dist = editDistance(n, v.name);
+    if (dist < bestD) {
+      bestD = dist;
+      best = v.name;
+    }
+  }
+  return bestD <= Math.max(2, Math.floor(n.length / 4)) ? best : null;
+}
+
+/** `unknown variant "signra": did you mean signora? (variants: ...)`. */
+export function unknownVariantMessage(name: string, extra = ''): string {
+  const guess = suggestVariant(name);
+  const list = `${extra}${variantNames().join(', ')}`;
+  return guess ? `unknown variant "${name}": did you mean ${guess}? (variants: ${list})` : `unknown variant "${name}": expected one of ${list}`;
+}
+
 /** The rule table of a variant, with its options applied. Throws RuleError on a bad name or option. */
 export function getRules(name: string, options: RuleOptions = {}): RuleTable {
-  const base = VARIANTS.find((v) => v.name === name);
-  if (!base) throw new RuleError(`unknown variant "${name}": expected one of ${variantNames().join(', ')}`);
+  const wanted = normalVariantName(name);
+  const base = VARIANTS.find((v) => v.name === wanted);
+  if (!base) throw new RuleError(unknownVariantMessage(name));
   if (options.cells !== undefined) {
     const range = base.options?.cells;
     if (!range) throw new RuleError(`--cells applies to ${cellsVariants().join(', ')} only, not ${name}`);
