@@ -57,6 +57,48 @@ export function formatLayout(s: GameState, seed?: number): string {
   return lines.join('\n');
 }
 
+/** Waste cards shown by formatBoard: its top ones (the last is the top, the one that can move). */
+const WASTE_SHOWN = 12;
+
+/**
+ * The board of a position during play, for `solve --show` and `verify --show`: like formatLayout
+ * without its title, but the cells on one line, the foundations on one line per eight with each one's top card and size
+ * (`5H/5`, `-` when empty) and the cards home, the waste's top cards (its size when longer), and
+ * the stock as its size and next card.
+ */
+export function formatBoard(s: GameState, indent = '    '): string[] {
+  const r = s.rules;
+  const names = (p: number) => s.pile(p).map(cardName).join(' ');
+  const label = (name: string) => `${indent}${name.padEnd(8)}`;
+  const lines: string[] = [];
+  for (let f0 = 0; f0 < s.F; f0 += 8) {
+    const tops: string[] = [];
+    for (let f = f0; f < Math.min(s.F, f0 + 8); f++) {
+      const p = s.FOUND0 + f;
+      tops.push(`${s.pileName(p)} ${s.len[p] ? `${cardName(s.top(p))}/${s.len[p]}` : '-'}`);
+    }
+    const home = f0 + 8 >= s.F ? `   (${s.onFoundation} of ${s.total} cards home)` : '';
+    lines.push(`${indent}${tops.join('  ')}${home}`);
+  }
+  const cells: string[] = [];
+  for (let c = s.CELL0; c < s.RESERVE; c++) cells.push(`${s.pileName(c)} ${names(c) || '-'}`);
+  if (cells.length) lines.push(label('cells') + cells.join('  '));
+  for (let t = 0; t < s.T; t++) lines.push(label(s.pileName(t)) + (names(t) || '-'));
+  if (r.reserveSize > 0) {
+    const n = s.len[s.RESERVE];
+    lines.push(label('reserve') + (n ? `${names(s.RESERVE)}   (${n}, top: ${cardName(s.top(s.RESERVE))})` : '-'));
+  }
+  if (r.hasStock) {
+    const w = s.pile(s.WASTE).map(cardName);
+    lines.push(
+      label('waste') + (w.length === 0 ? '-' : w.length > WASTE_SHOWN ? `... ${w.slice(-WASTE_SHOWN).join(' ')}   (${w.length}, top last)` : w.join(' ')),
+    );
+    const n = s.len[s.STOCK];
+    lines.push(label('stock') + (n ? `${n} cards, next: ${cardName(s.top(s.STOCK))}` : '-'));
+  }
+  return lines;
+}
+
 export function formatDeal(d: Deal): string {
   return formatLayout(new GameState(d), d.seed);
 }

@@ -16,6 +16,7 @@ import { baseCandidates, DEFAULT_MAX_NODES, solve, type Proof, type SolveOptions
 import { TranspositionTable } from '../solver/tt';
 import { UsageError } from './errors';
 import { SolveProgress } from './progress';
+import { showGame } from './show';
 import { DEFAULTS_NOTE, loadDealFile, out, parseWhole, prettyJson, rulesFor, searchHelp, searchOption, seededDeal } from './io';
 
 interface SolveCliOptions {
@@ -29,6 +30,7 @@ interface SolveCliOptions {
   cells?: string;
   json?: boolean;
   quiet?: boolean;
+  show?: boolean;
 }
 
 /** The solution JSON of docs/FORMATS.md. */
@@ -158,6 +160,7 @@ export function register(program: Command): void {
     .option('--tt-mb <mb>', "memory cap in MB: the transposition table and A*'s node stores (a search that reaches it stops: unknown)", '32')
     .option('--cells <n>', 'freecell only: number of cells, 0-4')
     .option('--json', 'print the solution JSON of docs/FORMATS.md (with --base all: one solution per line, JSON Lines)')
+    .option('--show', 'print the board after each move of the winning line (instead of the bare list of moves)')
     .option('--quiet', 'no progress line on stderr (shown only when stderr is a terminal and a search runs over a second)')
     .addHelpText('after', DEFAULTS_NOTE)
     .action((variant: string | undefined, o: SolveCliOptions) => {
@@ -198,6 +201,11 @@ export function register(program: Command): void {
       };
       if (o.timeout !== undefined) opts.timeoutMs = parseWhole('--timeout', o.timeout, 1);
 
+      if (o.show && (o.json || base === 'all'))
+        throw new UsageError(
+          `--show prints the boards of one winning line as text: not with ${o.json ? '--json' : '--base all'} (solve with --base R --show for one rank)`,
+        );
+
       // ---- --base all: one search per candidate rank, one line (or one JSON object) each ----
       if (base === 'all') {
         const tt = new TranspositionTable(opts.ttMb!);
@@ -234,7 +242,7 @@ export function register(program: Command): void {
       if (res.reason) lines.push(`why: ${res.reason}`);
       if (res.result === 'won') {
         lines.push(`moves (${res.moveInts.length}):`);
-        lines.push(...formatMoves(deal, res.moveInts).map((l) => '  ' + l));
+        lines.push(...(o.show ? showGame(deal, res.moveInts) : formatMoves(deal, res.moveInts)).map((l) => '  ' + l));
       }
       lines.push(...statsLines(res));
       out(lines.join('\n'));

@@ -17,6 +17,7 @@ import { GameState } from '../engine/state';
 import { EXIT_FAILED, EXIT_OK, UsageError, reportError } from './errors';
 import { getRules } from '../rules/variants';
 import { baseCandidates, DEFAULT_MAX_NODES, PROOFS, solve } from '../solver/solve';
+import { movesOfSpecs, showGame } from './show';
 import { fileLabel, loadDealFile, out, parseWhole, readJsonValues, seededDeal } from './io';
 
 interface VerifyOptions {
@@ -24,6 +25,7 @@ interface VerifyOptions {
   seed?: string;
   cells?: string;
   maxNodes?: string;
+  show?: boolean;
 }
 
 export interface Solution {
@@ -208,6 +210,7 @@ export function register(program: Command): void {
     .option('--seed <n>', 'seed of the deal (with --variant)')
     .option('--cells <n>', 'freecell only: number of cells, 0-4 (with --variant)')
     .option('--max-nodes <n>', `a lost solution: node budget per base rank of the exhaustive search that checks it (default ${DEFAULT_MAX_NODES})`)
+    .option('--show', 'a won solution: print the board after each move')
     .action((first: string, second: string | undefined, opts: VerifyOptions) => {
       const { deal: given, solPath } = dealAndSolutionPath(first, second, opts);
       const { values, lines } = readJsonValues(solPath);
@@ -224,6 +227,15 @@ export function register(program: Command): void {
         throw new UsageError(sols.length === 1 ? `${name}: result is "unknown": nothing to verify` : `${name}: every solution is unknown: nothing to verify`);
       const labels = sols.map((sol, i) => (lines ? `line ${lines[i]}${sol.base !== undefined ? `, base ${sol.base}` : ''}: ` : ''));
       const res = verifyAll(deal, sols, labels, opts.maxNodes === undefined ? DEFAULT_MAX_NODES : parseWhole('--max-nodes', opts.maxNodes, 1));
+      if (res.ok && opts.show) {
+        const shown: string[] = [];
+        sols.forEach((sol, i) => {
+          if (sol.result !== 'won') return;
+          if (sols.length > 1) shown.push(`${labels[i]}the winning line:`);
+          shown.push(...showGame(deal, movesOfSpecs(deal, sol.moves)).map((l) => '  ' + l));
+        });
+        res.lines.push(...shown);
+      }
       if (res.ok) out(res.lines.join('\n'));
       else reportError(res.lines.join(' '));
       process.exitCode = res.ok ? EXIT_OK : EXIT_FAILED;
