@@ -35,6 +35,17 @@ describe('verify: a lost solution', () => {
     expect(r.stdout).toMatch(/^lost: confirmed by exhaustive search with the reserve deadlock test \(0 nodes\)\n {2}why with base 5: 2S/);
   });
 
+  it('solve prints the proof and the reason of a loss proved at the deal; --base all names the proof', () => {
+    const one = cli(['solve', 'signora', '--seed', '10002', '--base', '5']);
+    expect(one.status).toBe(0);
+    const lines = one.stdout.split('\n');
+    expect(lines[0]).toBe('lost (proved: exhaustive search, cutting positions the reserve deadlock test proves lost)');
+    expect(lines[1]).toBe('base: 5');
+    expect(lines[2]).toMatch(/^why: 2S, card 8 from the reserve top, is level 10 of the black-start chain \(base 5\)/);
+    const all = cli(['solve', 'signora', '--seed', '10002', '--base', 'all', '--max-nodes', '20000']);
+    expect(all.stdout).toContain('base 5: lost (proved: exhaustive+deadlock:reserve) (0 nodes,');
+  });
+
   it('a false claim of lost is refused (exit 1), and so is one it cannot confirm within --max-nodes', () => {
     const claim = { variant: 'signora', seed: 10002, result: 'lost', proof: 'exhaustive+deadlock:reserve', base: '3' };
     writeFileSync(join(dir, 'false.json'), JSON.stringify(claim));
