@@ -36,6 +36,8 @@ export interface RunEntry {
   search: string;
   /** Free cells of the game as played (FreeCell: 0-4 by --cells). */
   cells: number;
+  /** `ms` when the seeds are Microsoft FreeCell deal numbers (analyze --ms-deals); absent for seeds. */
+  dealing?: 'ms';
   /** The directories a `merge` joined, else absent. */
   mergedFrom?: string[];
   /** When the run (or merge) finished (ISO 8601, UTC); absent while it runs, or when it was stopped. */
@@ -182,10 +184,11 @@ const MUST_AGREE: [keyof RunEntry, string][] = [
   ['ttMb', '--tt-mb'],
   ['search', 'search'],
   ['cells', '--cells'],
+  ['dealing', 'dealing (--ms-deals)'],
 ];
 
 function show(x: unknown): string {
-  return x === null ? 'none' : String(x);
+  return x === null ? 'none' : x === undefined ? 'seeds' : String(x);
 }
 
 /**

@@ -104,6 +104,8 @@ export interface AnalyzeOptions {
   shard?: Shard | null;
   /** FreeCell's free cells (0-4); the other variants keep their own. */
   cells?: number;
+  /** FreeCell only: the seeds are Microsoft deal numbers (msdeal.ts), dealt by Microsoft's shuffle. */
+  ms?: boolean;
   /** Called after each row is written (tests). */
   onRow?: (row: DealRow) => void;
 }
@@ -192,6 +194,8 @@ function settingsOf(opts: AnalyzeOptions): Settings {
   if (!Number.isInteger(workers) || workers < 1) throw new AnalysisError(`bad worker count ${workers}`);
   if (!Number.isInteger(ttMb) || ttMb < 1) throw new AnalysisError(`bad table size ${ttMb} MB`);
   if (opts.variants.length === 0) throw new AnalysisError('no variant to analyse');
+  if (opts.ms && (opts.from < 1 || opts.variants.some((v) => v !== 'freecell')))
+    throw new AnalysisError('Microsoft deal numbers (ms) are FreeCell deals numbered from 1');
   const shard = opts.shard ?? null;
   if (Math.ceil((opts.to - opts.from + 1) / (shard?.count ?? 1)) > MAX_SEEDS)
     throw new AnalysisError(`seed range ${opts.from}-${opts.to}: at most ${MAX_SEEDS} seeds per run (or per shard)`);
@@ -217,6 +221,7 @@ function entryOf(opts: AnalyzeOptions, s: Settings, rules: RuleTable, started: s
     ttMb: s.ttMb,
     search: opts.search ?? ANALYSIS_SEARCH,
     cells: rules.cells,
+    ...(opts.ms ? { dealing: 'ms' as const } : {}),
   };
 }
 
@@ -474,6 +479,7 @@ export async function runAnalysis(opts: AnalyzeOptions): Promise<AnalysisResult>
         ttMb,
         search: opts.search ?? ANALYSIS_SEARCH,
         cells: states.get(variant)!.rules.cells,
+        ms: opts.ms,
       }),
     }));
   } finally {
@@ -502,7 +508,7 @@ function labelToBase(label: string): number | 'any' {
 
 /** The equivalent command line, defaults spelled out. */
 export function describeRun(opts: AnalyzeOptions, workers: number, mode: BaseMode, maxNodes: number): string {
-  const parts = ['solitaire analyze', ...opts.variants, `--seeds ${opts.from}-${opts.to}`];
+  const parts = ['solitaire analyze', ...opts.variants, `${opts.ms ? '--ms-deals' : '--seeds'} ${opts.from}-${opts.to}`];
   if (opts.shard) parts.push(`--shard ${formatShard(opts.shard)}`);
   parts.push(`--workers ${workers}`, `--base ${mode}`, `--max-nodes ${maxNodes}`, `--tt-mb ${opts.ttMb ?? DEFAULT_TT_MB}`);
   if (opts.timeoutMs !== undefined) parts.push(`--timeout ${opts.timeoutMs}`);

@@ -7,6 +7,7 @@
 // (maxNodes / timeoutMs). The transposition table is allocated once per thread and reused.
 import type { MessagePort } from 'worker_threads';
 import { dealFromSeed } from '../engine/deal';
+import { msDeal } from '../engine/msdeal';
 import { getRules } from '../rules/variants';
 import { solve } from '../solver/solve';
 import { TranspositionTable } from '../solver/tt';
@@ -28,6 +29,8 @@ export interface WorkerTask {
   search?: string;
   /** Free cells (FreeCell's --cells; the variant's own count elsewhere). */
   cells: number;
+  /** The seeds are Microsoft FreeCell deal numbers (msdeal.ts). */
+  ms?: boolean;
   port: MessagePort;
 }
 
@@ -49,7 +52,7 @@ export default function runBatch(task: WorkerTask): { searched: number } {
   let searched = 0;
   // The port stays open: the main thread drains and closes it (closing it here could drop messages).
   for (const item of task.items) {
-    const deal = dealFromSeed(rules, item.seed);
+    const deal = task.ms ? msDeal(rules, item.seed) : dealFromSeed(rules, item.seed);
     for (const base of item.bases) {
       const label = baseLabel(base);
       task.port.postMessage({ kind: 'start', seed: item.seed, base: label } satisfies WorkerMessage);

@@ -18,10 +18,12 @@ import { type Shard, parseShard } from '../analysis/shard';
 import { MAIN_VARIANTS, cellsVariants, getRules, normalVariantName, unknownVariantMessage, variantNames } from '../rules/variants';
 import { chartsAfterRun } from './chart';
 import { EXIT_FAILED, EXIT_INTERNAL, EXIT_USAGE, UsageError, reportError } from './errors';
+import { MS_MAX } from '../engine/msdeal';
 import { DEFAULTS_NOTE, parseWhole, searchHelp, searchOption } from './io';
 
 export interface AnalyzeCliOptions {
   seeds?: string;
+  msDeals?: string;
   workers?: string;
   base?: string;
   maxNodes?: string;
@@ -46,13 +48,13 @@ function wholeNumber(text: string, what: string, min: number): number {
 }
 
 /** `A-B` (inclusive) or a single seed `N`. */
-export function parseSeedRange(text: string): { from: number; to: number } {
+export function parseSeedRange(text: string, option = '--seeds'): { from: number; to: number } {
   const m = /^\s*(\d+)\s*(?:-\s*(\d+)\s*)?$/.exec(text);
-  if (!m) throw new UsageError(`bad --seeds "${text}": expected a range A-B of whole numbers, e.g. 1-100`);
+  if (!m) throw new UsageError(`bad ${option} "${text}": expected a range A-B of whole numbers, e.g. 1-100`);
   const from = Number(m[1]);
   const to = m[2] === undefined ? from : Number(m[2]);
-  if (!Number.isSafeInteger(from) || !Number.isSafeInteger(to)) throw new UsageError(`bad --seeds "${text}": seeds go up to ${Number.MAX_SAFE_INTEGER}`);
-  if (to < from) throw new UsageError(`bad --seeds "${text}": the range is empty (${to} < ${from})`);
+  if (!Number.isSafeInteger(from) || !Number.isSafeInteger(to)) throw new UsageError(`bad ${option} "${text}": seeds go up to ${Number.MAX_SAFE_INTEGER}`);
+  if (to < from) throw new UsageError(`bad ${option} "${text}": the range is empty (${to} < ${from})`);
   return { from, to };
 }
 
@@ -72,7 +74,12 @@ export function parseVariants(names: string[]): string[] {
 /** Validated options of runAnalysis from the command line. Throws UsageError. */
 export function analyzeOptionsFromCli(variants: string[], o: AnalyzeCliOptions) {
   const names = parseVariants(variants);
-  const { from, to } = o.seeds !== undefined ? parseSeedRange(o.seeds) : DEFAULT_SEEDS;
+  if (o.seeds !== undefined && o.msDeals !== undefined) throw new UsageError('give --seeds or --ms-deals, not both');
+  const ms = o.msDeals !== undefined;
+  if (ms && names.some((n) => n !== 'freecell'))
+    throw new UsageError(`--ms-deals numbers Microsoft's FreeCell deals: analyze freecell alone, not ${names.filter((n) => n !== 'freecell').join(', ')}`);
+  const { from, to } = ms ? parseSeedRange(o.msDeals!, '--ms-deals') : o.seeds !== undefined ? parseSeedRange(o.seeds) : DEFAULT_SEEDS;
+  if (ms && (from < 1 || to > MS_MAX)) throw new UsageError(`bad --ms-deals "${o.msDeals}": Microsoft deal numbers go from 1 to ${MS_MAX}`);
   const workers = o.workers !== undefined ? wholeNumber(o.workers, '--workers', 1) : os.availableParallelism();
   if (workers > 256) throw new UsageError(`bad --workers "${o.workers}": at most 256`);
   const base = (o.base ?? 'all') as BaseMode;
@@ -114,6 +121,7 @@ export function analyzeOptionsFromCli(variants: string[], o: AnalyzeCliOptions) 
     shard,
     cells,
     search,
+    ms: ms || undefined,
   };
 }
 
@@ -136,6 +144,7 @@ export function registerAnalyze(program: Command): Command {
     )
     .argument('<variant...>', `variants to analyse, or "all" (${MAIN_VARIANTS.join(', ')})`)
     .option('--seeds <A-B>', `seed range, inclusive (default ${DEFAULT_SEEDS.from}-${DEFAULT_SEEDS.to})`)
+    .option('--ms-deals <A-B>', "freecell only: Microsoft's deal numbers A to B instead of seeds (recorded in run.json)")
     .option('--workers <n>', 'worker threads (default: os.availableParallelism())')
     .option('--base <mode>', 'Terrace family: "all" = every candidate base rank and one free search per deal; "any" = the free search only', 'all')
     .option('--max-nodes <n>', `node budget of each search (one deal and base choice) (default ${DEFAULT_MAX_NODES})`)

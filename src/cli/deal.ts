@@ -5,13 +5,19 @@ import { cardName } from '../cards/card';
 import { type Deal, dealToJson } from '../engine/deal';
 import { GameState } from '../engine/state';
 import { UsageError } from './errors';
-import { out, prettyJson, rulesFor, seededDeal } from './io';
+import { loadFcsFile, msDealOf, out, prettyJson, rulesFor, seededDeal } from './io';
+import { dealToFcs } from '../engine/msdeal';
 
 interface DealOptions {
   seed?: string;
+  ms?: string;
+  fromFcs?: string;
   json?: boolean;
+  format?: string;
   cells?: string;
 }
+
+const FORMATS = ['text', 'json', 'fcs'];
 
 /** `f0-f7` for a run of consecutive indexes, else a comma list. */
 function pileRange(prefix: string, idx: number[]): string {
@@ -25,13 +31,13 @@ function pileRange(prefix: string, idx: number[]): string {
  * Unlike notation.ts formatPosition it shows the whole stock, in dealing order (a thoughtful game
  * is played knowing it), and names the empty foundations once.
  */
-export function formatLayout(s: GameState, seed?: number): string {
+export function formatLayout(s: GameState, seed?: number, ms?: number): string {
   const r = s.rules;
   const names = (p: number) => s.pile(p).map(cardName).join(' ');
   const label = (name: string) => `  ${name.padEnd(8)}`;
   const lines: string[] = [];
   const base = s.base >= 0 && r.terraceFamily ? `, base ${'A23456789TJQK'[s.base]}` : '';
-  lines.push(`${r.title} (${r.name}${seed !== undefined ? `, seed ${seed}` : ''}${base})`);
+  lines.push(`${r.title} (${r.name}${seed !== undefined ? `, seed ${seed}` : ''}${ms !== undefined ? `, Microsoft deal ${ms}` : ''}${base})`);
   const empty: number[] = [];
   for (let f = 0; f < s.F; f++) {
     const p = s.FOUND0 + f;
@@ -100,23 +106,58 @@ export function formatBoard(s: GameState, indent = '    '): string[] {
 }
 
 export function formatDeal(d: Deal): string {
-  return formatLayout(new GameState(d), d.seed);
+  return formatLayout(new GameState(d), d.seed, d.ms);
 }
 
 export function register(program: Command): void {
   program
     .command('deal')
-    .description('show the deal of a seed, as a readable layout or as JSON')
-    .argument('<variant>', 'variant name (see `solitaire variants`)')
-    .option('--seed <n>', 'deal number, a whole number from 0 to 2^53-1 (required)')
-    .option('--json', 'print the deal JSON of docs/FORMATS.md')
+    .description(
+      'show the deal of a seed (or a FreeCell deal by its Microsoft number, or an fc-solve board), as a readable layout, as JSON or as fc-solve board text',
+    )
+    .argument('[variant]', 'variant name (see `solitaire variants`)')
+    .option('--seed <n>', 'deal number, a whole number from 0 to 2^53-1')
+    .option('--ms <n>', "freecell only: Microsoft's deal number N (1-32000, the 1M extension, up to 2^31-1), dealt by Microsoft's published shuffle")
+    .option(
+      '--from-fcs <file>',
+      "read fc-solve's board text (one line per column, bottom card first; - for standard input), e.g. to convert it with --format json",
+    )
+    .option('--format <f>', 'text (the default), json (the deal JSON of docs/FORMATS.md) or fcs (fc-solve board text: freecell and winery)')
+    .option('--json', 'print the deal JSON of docs/FORMATS.md (= --format json)')
     .option('--cells <n>', 'freecell only: number of cells, 0-4')
-    .action((variant: string, opts: DealOptions) => {
-      if (opts.seed === undefined) {
-        rulesFor(variant, opts.cells); // a bad variant is the first problem
-        throw new UsageError(`deal ${variant} needs --seed N`);
+    .addHelpText(
+      'after',
+      `
+Examples:
+  solitaire deal signora --seed 1
+  solitaire deal freecell --ms 11982 --format fcs
+  solitaire deal --from-fcs board.txt --json`,
+    )
+    .action((variant: string | undefined, opts: DealOptions) => {
+      const format = opts.json ? 'json' : (opts.format ?? 'text').trim().toLowerCase();
+      if (!FORMATS.includes(format)) throw new UsageError(`bad --format ${JSON.stringify(opts.format)}: expected ${FORMATS.join(', ')}`);
+      if (opts.json && opts.format !== undefined && opts.format !== 'json') throw new UsageError('give --json or --format, not both');
+      const given = [opts.seed !== undefined && '--seed', opts.ms !== undefined && '--ms', opts.fromFcs !== undefined && '--from-fcs'].filter((x) => x);
+      if (given.length > 1) throw new UsageError(`give one of --seed, --ms and --from-fcs, not ${given.join(' and ')}`);
+      let deal: Deal;
+      if (opts.fromFcs !== undefined) {
+        if (variant !== undefined && rulesFor(variant, undefined).name !== 'freecell') throw new UsageError(`--from-fcs reads FreeCell boards, not ${variant}`);
+        deal = loadFcsFile(opts.fromFcs, opts.cells);
+      } else {
+        if (variant === undefined)
+          throw new UsageError("missing required argument 'variant': deal needs a variant and --seed N (freecell: or --ms N), or --from-fcs FILE");
+        if (opts.seed === undefined && opts.ms === undefined) {
+          rulesFor(variant, opts.cells); // a bad variant is the first problem
+          throw new UsageError(`deal ${variant} needs --seed N${variant.trim().toLowerCase() === 'freecell' ? ' or --ms N' : ''}`);
+        }
+        deal = opts.ms !== undefined ? msDealOf(variant, opts.ms, opts.cells) : seededDeal(variant, opts.seed!, opts.cells);
       }
-      const deal = seededDeal(variant, opts.seed, opts.cells);
-      out(opts.json ? prettyJson(dealToJson(deal)) : formatDeal(deal));
+      if (format === 'fcs') {
+        if (deal.rules.reserveSize > 0 || deal.rules.hasStock || deal.rules.foundationBuild !== 'suit')
+          throw new UsageError(`--format fcs writes fc-solve boards of columns, cells and suit foundations (freecell, winery), not ${deal.rules.name}`);
+        process.stdout.write(dealToFcs(deal));
+        return;
+      }
+      out(format === 'json' ? prettyJson(dealToJson(deal)) : formatDeal(deal));
     });
 }

@@ -2,6 +2,7 @@
 // option values. Every failure is a UsageError with one clear line.
 import { readFileSync } from 'node:fs';
 import { type Deal, dealFromJson, dealFromSeed, parseSeed } from '../engine/deal';
+import { dealFromFcs, msDeal, parseMsNumber } from '../engine/msdeal';
 import { getRules } from '../rules/variants';
 import type { RuleOptions, RuleTable } from '../rules/vocabulary';
 import { UsageError } from './errors';
@@ -149,6 +150,29 @@ export function rulesFor(variant: string, cells: string | undefined): RuleTable 
 export function seededDeal(variant: string, seedText: string, cells: string | undefined): Deal {
   const rules = rulesFor(variant, cells);
   return dealFromSeed(rules, parseSeed(seedText));
+}
+
+/** Microsoft FreeCell deal N (msdeal.ts): the variant must be freecell; --cells applies. */
+export function msDealOf(variant: string, msText: string, cells: string | undefined): Deal {
+  const rules = rulesFor(variant, cells);
+  if (rules.name !== 'freecell') throw new UsageError(`--ms numbers Microsoft's FreeCell deals: give freecell, not ${rules.name}`);
+  return msDeal(rules, parseMsNumber(msText));
+}
+
+/** Reads fc-solve's board text from a file (`-`: standard input) as a FreeCell deal or position. */
+export function loadFcsFile(path: string, cells: string | undefined): Deal {
+  const text = readText(path);
+  try {
+    return dealFromFcs(text, cells === undefined ? undefined : parseWhole('--cells', cells, 0, 4));
+  } catch (e) {
+    if (e instanceof UsageError) throw e;
+    throw new UsageError(`${fileLabel(path)}: ${(e as Error).message}`);
+  }
+}
+
+/** How a deal is named in messages and titles: `seed 5`, `Microsoft deal 11982`, or ''. */
+export function dealName(d: Deal): string {
+  return d.seed !== undefined ? `seed ${d.seed}` : d.ms !== undefined ? `Microsoft deal ${d.ms}` : '';
 }
 
 /** Writes text to stdout, with a final newline. */

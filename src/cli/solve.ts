@@ -17,10 +17,25 @@ import { TranspositionTable } from '../solver/tt';
 import { UsageError } from './errors';
 import { SolveProgress } from './progress';
 import { showGame } from './show';
-import { DEFAULTS_NOTE, loadDealFile, out, parseWhole, prettyJson, rulesFor, searchHelp, searchOption, seededDeal } from './io';
+import {
+  DEFAULTS_NOTE,
+  dealName,
+  loadDealFile,
+  loadFcsFile,
+  msDealOf,
+  out,
+  parseWhole,
+  prettyJson,
+  rulesFor,
+  searchHelp,
+  searchOption,
+  seededDeal,
+} from './io';
 
 interface SolveCliOptions {
   seed?: string;
+  ms?: string;
+  fromFcs?: string;
   deal?: string;
   search: string;
   base: string;
@@ -37,6 +52,8 @@ interface SolveCliOptions {
 export interface SolutionJson {
   variant: string;
   seed?: number;
+  /** FreeCell: the Microsoft deal number, for a deal dealt by it. */
+  ms?: number;
   /** Free cells the game was played with (FreeCell only, where --cells changes it). */
   cells?: number;
   result: string;
@@ -52,6 +69,7 @@ export interface SolutionJson {
 export function solutionJson(deal: Deal, res: SolveResult): SolutionJson {
   const j: SolutionJson = { variant: deal.rules.name } as SolutionJson;
   if (deal.seed !== undefined) j.seed = deal.seed;
+  if (deal.ms !== undefined) j.ms = deal.ms;
   if (deal.rules.options?.cells) j.cells = deal.rules.cells;
   j.result = res.result;
   if (res.proof) j.proof = res.proof;
@@ -152,7 +170,9 @@ export function register(program: Command): void {
     .description('solve a deal: solve <variant> --seed N, or solve --deal file.json')
     .argument('[variant]', `variant name: ${variantNames().join(', ')}`)
     .option('--seed <n>', 'deal number (with a variant)')
+    .option('--ms <n>', "freecell only: Microsoft's deal number (instead of --seed)")
     .option('--deal <file>', 'deal JSON file (instead of a variant and seed)')
+    .option('--from-fcs <file>', "fc-solve's board text of a FreeCell deal or position (- for standard input)")
     .option('--search <kind>', searchHelp(), 'auto')
     .option('--base <rank>', 'Terrace family: base rank A 2..9 T J Q K, any (the search chooses) or all (one search per candidate)', 'any')
     .option('--max-nodes <n>', 'node budget', String(DEFAULT_MAX_NODES))
@@ -166,17 +186,28 @@ export function register(program: Command): void {
     .action((variant: string | undefined, o: SolveCliOptions) => {
       // ---- check everything before any output ----
       let deal: Deal;
+      const given = [
+        o.seed !== undefined && '--seed',
+        o.ms !== undefined && '--ms',
+        o.deal !== undefined && '--deal',
+        o.fromFcs !== undefined && '--from-fcs',
+      ].filter((x) => x);
+      if (given.length > 1) throw new UsageError(`give one of --seed, --ms, --deal and --from-fcs, not ${given.join(' and ')}`);
       if (o.deal !== undefined) {
-        if (variant !== undefined || o.seed !== undefined) throw new UsageError('give a variant and --seed, or --deal, not both');
+        if (variant !== undefined) throw new UsageError('give a variant and --seed, or --deal, not both');
         if (o.cells !== undefined) throw new UsageError('--cells applies to a variant given by name; a deal file lists its own cells');
         deal = loadDealFile(o.deal);
+      } else if (o.fromFcs !== undefined) {
+        if (variant !== undefined && rulesFor(variant, undefined).name !== 'freecell') throw new UsageError(`--from-fcs reads FreeCell boards, not ${variant}`);
+        deal = loadFcsFile(o.fromFcs, o.cells);
       } else {
-        if (variant === undefined) throw new UsageError('solve needs a variant and --seed, or --deal file.json');
-        if (o.seed === undefined) {
+        if (variant === undefined)
+          throw new UsageError('solve needs a variant and --seed, or --deal file.json (freecell: or --ms N; an fc-solve board: --from-fcs FILE)');
+        if (o.seed === undefined && o.ms === undefined) {
           rulesFor(variant, o.cells); // a bad variant is the first problem
-          throw new UsageError(`solve ${variant} needs --seed N`);
+          throw new UsageError(`solve ${variant} needs --seed N${variant.trim().toLowerCase() === 'freecell' ? ' or --ms N' : ''}`);
         }
-        deal = seededDeal(variant, o.seed, o.cells);
+        deal = o.ms !== undefined ? msDealOf(variant, o.ms, o.cells) : seededDeal(variant, o.seed!, o.cells);
       }
       searchOption(o.search);
       const terrace = deal.rules.terraceFamily;
@@ -192,7 +223,7 @@ export function register(program: Command): void {
       // which proves nothing (issue 29). Name the ranks that can be chosen.
       if (typeof base === 'number' && !baseCandidates(deal).includes(base))
         throw new UsageError(
-          `--base ${rankName(base)} cannot be chosen in ${deal.seed !== undefined ? `${deal.rules.name} seed ${deal.seed}` : 'this deal'}: no card of that rank is exposed; choose one of ${baseCandidates(deal).map(rankName).join(' ')}, any or all`,
+          `--base ${rankName(base)} cannot be chosen in ${dealName(deal) ? `${deal.rules.name} ${dealName(deal)}` : 'this deal'}: no card of that rank is exposed; choose one of ${baseCandidates(deal).map(rankName).join(' ')}, any or all`,
         );
       const opts: SolveOptions = {
         search: o.search as SearchKind,

@@ -18,11 +18,12 @@ import { EXIT_FAILED, EXIT_OK, UsageError, reportError } from './errors';
 import { getRules } from '../rules/variants';
 import { baseCandidates, DEFAULT_MAX_NODES, PROOFS, solve } from '../solver/solve';
 import { movesOfSpecs, showGame } from './show';
-import { fileLabel, loadDealFile, out, parseWhole, readJsonValues, seededDeal } from './io';
+import { fileLabel, loadDealFile, msDealOf, out, parseWhole, readJsonValues, seededDeal } from './io';
 
 interface VerifyOptions {
   variant?: string;
   seed?: string;
+  ms?: string;
   cells?: string;
   maxNodes?: string;
   show?: boolean;
@@ -31,6 +32,8 @@ interface VerifyOptions {
 export interface Solution {
   variant?: string;
   seed?: number;
+  /** FreeCell: the Microsoft deal number. */
+  ms?: number;
   cells?: number;
   result: string;
   /** How a `lost` says it was proved (FORMATS.md). */
@@ -48,6 +51,8 @@ export function readSolution(obj: unknown, where: string): Solution {
   if (o.variant !== undefined && typeof o.variant !== 'string') throw new UsageError(`${where}: "variant" must be a string`);
   if (o.seed !== undefined && !(typeof o.seed === 'number' && Number.isSafeInteger(o.seed) && o.seed >= 0))
     throw new UsageError(`${where}: "seed" must be a whole number`);
+  if (o.ms !== undefined && !(typeof o.ms === 'number' && Number.isSafeInteger(o.ms) && o.ms >= 1))
+    throw new UsageError(`${where}: "ms" (a Microsoft deal number) must be a whole number from 1`);
   if (o.result !== 'won' && o.result !== 'lost' && o.result !== 'unknown')
     throw new UsageError(`${where}: "result" must be "won", "lost" or "unknown", not ${JSON.stringify(o.result ?? null)}`);
   if (o.cells !== undefined && !(typeof o.cells === 'number' && Number.isSafeInteger(o.cells) && o.cells >= 0))
@@ -59,6 +64,7 @@ export function readSolution(obj: unknown, where: string): Solution {
   const head = {
     variant: o.variant as string | undefined,
     seed: o.seed as number | undefined,
+    ms: o.ms as number | undefined,
     cells: o.cells as number | undefined,
     result: o.result,
     proof,
@@ -90,6 +96,12 @@ export function checkFits(deal: Deal, sol: Solution, where: string): void {
     throw new UsageError(`${where} is a solution for ${sol.variant}, the deal is ${deal.rules.name}`);
   if (sol.seed !== undefined && deal.seed !== undefined && sol.seed !== deal.seed)
     throw new UsageError(`${where} is a solution for seed ${sol.seed}, the deal is seed ${deal.seed}`);
+  if (sol.ms !== undefined && deal.ms !== undefined && sol.ms !== deal.ms)
+    throw new UsageError(`${where} is a solution for Microsoft deal ${sol.ms}, the deal is Microsoft deal ${deal.ms}`);
+  if ((sol.ms !== undefined && deal.seed !== undefined) || (sol.seed !== undefined && deal.ms !== undefined))
+    throw new UsageError(
+      `${where} is a solution for ${sol.ms !== undefined ? `Microsoft deal ${sol.ms}` : `seed ${sol.seed}`}, the deal is ${deal.ms !== undefined ? `Microsoft deal ${deal.ms}` : `seed ${deal.seed}`}`,
+    );
   if (sol.cells !== undefined && sol.cells !== deal.rules.cells)
     throw new UsageError(
       `${where} is a solution played with ${sol.cells} cells, the deal has ${deal.rules.cells}${deal.rules.options?.cells ? ` (give --cells ${sol.cells})` : ''}`,
@@ -131,16 +143,17 @@ export function replay(deal: Deal, sol: Solution): VerifyResult {
  * or, with neither, the variant and seed the solution names (null: read the solution first).
  */
 function dealAndSolutionPath(first: string, second: string | undefined, opts: VerifyOptions): { deal: Deal | null; solPath: string } {
-  const bySeed = opts.variant !== undefined || opts.seed !== undefined || opts.cells !== undefined;
+  const bySeed = opts.variant !== undefined || opts.seed !== undefined || opts.ms !== undefined || opts.cells !== undefined;
   if (second !== undefined) {
     if (bySeed) throw new UsageError('give a deal file or --variant and --seed, not both');
     if (first === '-' && second === '-') throw new UsageError('only one of the deal and the solution can be read from standard input (-)');
     return { deal: loadDealFile(first), solPath: second };
   }
   if (!bySeed) return { deal: null, solPath: first };
-  if (opts.variant === undefined || opts.seed === undefined)
+  if (opts.seed !== undefined && opts.ms !== undefined) throw new UsageError('give --seed or --ms, not both');
+  if (opts.variant === undefined || (opts.seed === undefined && opts.ms === undefined))
     throw new UsageError('verify needs <deal.json> <solution.json>, --variant V --seed N <solution.json>, or a solution that names its variant and seed');
-  return { deal: seededDeal(opts.variant, opts.seed, opts.cells), solPath: first };
+  return { deal: opts.ms !== undefined ? msDealOf(opts.variant, opts.ms, opts.cells) : seededDeal(opts.variant, opts.seed!, opts.cells), solPath: first };
 }
 
 /** `verify deal.json` alone: the file is a deal, not a solution. */
@@ -152,10 +165,11 @@ function refuseDealAlone(value: unknown, where: string): void {
 
 /** The seeded deal a solution names (`verify sol.json` alone): its variant, seed and (FreeCell) cells. */
 function dealOfSolution(s: Solution, where: string): Deal {
-  if (s.variant === undefined || s.seed === undefined)
+  if (s.variant === undefined || (s.seed === undefined && s.ms === undefined))
     throw new UsageError(`${where} does not name its variant and seed: verify needs <deal.json> <solution.json>, or --variant V --seed N <solution.json>`);
   const takesCells = getRules(s.variant).options?.cells !== undefined;
-  return seededDeal(s.variant, String(s.seed), takesCells && s.cells !== undefined ? String(s.cells) : undefined);
+  const cells = takesCells && s.cells !== undefined ? String(s.cells) : undefined;
+  return s.ms !== undefined ? msDealOf(s.variant, String(s.ms), cells) : seededDeal(s.variant, String(s.seed), cells);
 }
 
 /**
@@ -208,6 +222,7 @@ export function register(program: Command): void {
     .argument('[solution]', 'solution.json when a deal file is given (one solution, or one per line: docs/FORMATS.md); - for standard input')
     .option('--variant <name>', 'variant of a seeded deal (instead of a deal file)')
     .option('--seed <n>', 'seed of the deal (with --variant)')
+    .option('--ms <n>', "freecell: Microsoft's deal number (with --variant freecell, instead of --seed)")
     .option('--cells <n>', 'freecell only: number of cells, 0-4 (with --variant)')
     .option('--max-nodes <n>', `a lost solution: node budget per base rank of the exhaustive search that checks it (default ${DEFAULT_MAX_NODES})`)
     .option('--show', 'a won solution: print the board after each move')

@@ -21,6 +21,8 @@ import type { RuleOptions, RuleTable } from '../rules/vocabulary';
 export interface Deal {
   rules: RuleTable;
   seed?: number;
+  /** FreeCell: the Microsoft deal number (msdeal.ts), for a deal dealt by Microsoft's shuffle instead of a seed. */
+  ms?: number;
   /** Every pile bottom to top, cards as integers (src/cards/card.ts). */
   tableau: number[][];
   reserve: number[];
@@ -114,6 +116,7 @@ export function exposedCards(d: Deal): number[] {
 export interface DealJson {
   variant: string;
   seed?: number;
+  ms?: number;
   tableau: string[][];
   reserve: string[];
   stock: string[];
@@ -126,6 +129,7 @@ export function dealToJson(d: Deal): DealJson {
   const names = (a: number[]) => a.map(cardName);
   const j: DealJson = { variant: d.rules.name } as DealJson;
   if (d.seed !== undefined) j.seed = d.seed;
+  if (d.ms !== undefined) j.ms = d.ms;
   j.tableau = d.tableau.map(names);
   j.reserve = names(d.reserve);
   j.stock = names(d.stock);
@@ -194,7 +198,15 @@ export function dealFromJson(obj: unknown, strict = true): Deal {
     if (n < 0) throw new DealError(`deal: bad card ${JSON.stringify(c)} at cells[${i}]`);
     return n;
   });
+  let ms: number | undefined;
+  if (o.ms !== undefined) {
+    if (!(typeof o.ms === 'number' && Number.isSafeInteger(o.ms) && o.ms >= 1))
+      throw new DealError('deal: "ms" (a Microsoft deal number) must be a whole number from 1');
+    if (seed !== undefined) throw new DealError('deal: a deal has a "seed" or an "ms" number, not both');
+    ms = o.ms;
+  }
   const deal: Deal = { rules, seed, tableau, reserve, stock, waste, cells, foundations };
+  if (ms !== undefined) deal.ms = ms;
   checkDeal(deal, strict);
   return deal;
 }
