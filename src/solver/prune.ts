@@ -15,29 +15,15 @@ export function safeFoundationMove(s: GameState, buf: Int32Array, start: number,
 /**
  * Safe automatic foundation moves, for suit-built foundations (Winery, FreeCell).
  *
- * A card c of rank r (Ace = 1) may be played to its foundation at once, as the only move tried,
- * when (A) both foundations of the other colour already hold rank r-1 (for an Ace: always), or
- * (B) both hold rank r-2 and the other foundation of c's colour holds rank r-3 (FreeCell's classic
- * autoplay rule, also Solvitaire's; every 2 qualifies).
- *
- * (A): the only cards that could ever be built on c in the tableau are the two r-1 cards of the
+ * A card c of rank r may be played to its foundation at once, as the only move tried, when both
+ * foundations of the other colour already hold rank r-1 (for an Ace: always). Why this never loses
+ * a win: the only cards that could ever be built on c in the tableau are the two r-1 cards of the
  * other colour, and they are on foundations for good, so c is and stays a top card with nothing
- * built on it. Take any winning line from the position: drop the moves of c itself and play the
- * rest. Each remaining move is still legal, because the position differs only by c's absence from
- * the top of a pile or a cell (which frees a cell or pile and exposes the card below, never
- * removing an option) and by c already being on its foundation (where the line would put it anyway
- * before the next card of its suit). So the line still wins.
- *
- * (B): a card the line builds on c is an r-1 card d of the other colour, whose foundation stands at
- * r-2 until d goes up, so d can go up whenever the line moves it; a card built on d is an r-2 card
- * of c's colour: c's own suit's is already up (c's foundation holds r-1), the other suit's stands at
- * r-3 or more, so it can go up whenever moved; and a card built on that is an r-3 card of the other
- * colour, already up by (B). So change the line: drop c's moves, and play each move that puts a
- * card on c, on such a d or on such an r-2 card (or that moves one of those cards later) as that
- * card going up instead, the first time it moves (later moves of it are dropped). Every other move
- * sees the same top card at its source and target or more room (cells and piles hold a subset of
- * the line's cards), and foundations only ever stand higher than the line's, which suit-built
- * foundations always accept. So the line still wins.
+ * built on it. Take any winning line from the position: drop the moves of c itself and play the rest.
+ * Each remaining move is still legal, because the position differs only by c's absence from the
+ * top of a pile or a cell (which frees a cell or pile and exposes the card below, never removing
+ * an option) and by c already being on its foundation (where the line would put it anyway before
+ * the next card of its suit). So the line still wins.
  *
  * The alternate-colour games need the stronger condition of altColourSafe.
  */
@@ -53,27 +39,20 @@ function suitSafe(s: GameState, buf: Int32Array, start: number, end: number): nu
     if (to < F0 || to >= F1) break; // foundation moves come first
     const from = moveFrom(m);
     const c = cards[off[from] + len[from] - 1];
-    const r = c >> 2; // rank - 1: a foundation of l cards holds rank l
-    if (r <= 1) return i; // an Ace by (A), a 2 by (B)
-    const suit = c & 3;
-    const red = suit === 1 || suit === 2;
-    // Suits: clubs 0 and spades 3 are black; diamonds 1 and hearts 2 are red.
-    const twin = 3 - suit; // the other suit of c's colour
-    let otherLow = 13; // the lower of the other colour's two foundations, in cards
-    let twinLen = 0;
-    let others = 0;
+    const r = c >> 2;
+    if (r === 0) return i;
+    const red = (c & 3) === 1 || (c & 3) === 2;
+    // Other colour's suits: clubs 0 and spades 3 are black; diamonds 1 and hearts 2 are red.
+    const sa = red ? 0 : 1;
+    const sb = red ? 3 : 2;
+    let have = 0;
     for (let f = F0; f < F1; f++) {
       const l = len[f];
       if (l === 0) continue;
-      const fs = cards[off[f]] & 3;
-      if (fs === twin) twinLen = l;
-      else if ((fs === 1 || fs === 2) !== red) {
-        others++;
-        if (l < otherLow) otherLow = l;
-      }
+      const suit = cards[off[f]] & 3;
+      if ((suit === sa || suit === sb) && l >= r) have++;
     }
-    if (others < 2) otherLow = 0; // an other-colour foundation not started holds nothing
-    if (otherLow >= r || (otherLow >= r - 1 && twinLen >= r - 2)) return i;
+    if (have === 2) return i;
   }
   return -1;
 }
