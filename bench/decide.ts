@@ -16,7 +16,7 @@ import { getRules, VARIANTS } from '../src/rules/variants';
 import { dealFromSeed } from '../src/engine/deal';
 import { baseCandidates, isSearchKind, SEARCH_KINDS, type SearchKind, solve } from '../src/solver/solve';
 import { TranspositionTable } from '../src/solver/tt';
-import { arg, fail as failWith, flag, parseRange } from './util';
+import { arg, countArg, fail as failWith, flag, parseRange } from './util';
 
 function fail(msg: string): never {
   return failWith('bench:decide', msg);
@@ -56,8 +56,8 @@ function main(): void {
     fail((e as Error).message);
   }
   const [a, b] = [range.from, range.to];
-  const timeoutMs = Number(arg('timeout', '5000'));
-  const rankTimeoutMs = Number(arg('rank-timeout', '2000'));
+  const timeoutMs = countArg('timeout', '5000');
+  const rankTimeoutMs = countArg('rank-timeout', '2000');
   if (!(timeoutMs > 0) || !(rankTimeoutMs > 0)) fail('--timeout and --rank-timeout must be positive numbers of ms');
   const search = arg('search', 'auto') as SearchKind;
   if (!isSearchKind(search)) fail(`--search must be one of ${SEARCH_KINDS.join(', ')}, or search names joined by +`);

@@ -10,7 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { dealFromSeed } from '../src/engine/deal';
 import { getRules } from '../src/rules/variants';
 import { solve } from '../src/solver/solve';
-import { arg, flag } from './util';
+import { arg, countArg, flag } from './util';
 
 const MB = 1024 * 1024;
 /** Peak RSS so far, MB (resourceUsage reports KB). */
@@ -34,8 +34,8 @@ interface Measure {
 /** In the child: one solve, measured. */
 function child(): void {
   const deal = dealFromSeed(getRules(arg('variant', 'empress-of-italy')), Number(arg('seed', '5')));
-  const capMb = Number(arg('tt-mb', '8'));
-  const maxNodes = Number(arg('max-nodes', '3000000'));
+  const capMb = countArg('tt-mb', '8');
+  const maxNodes = countArg('max-nodes', '3000000');
   const search = arg('search', 'dfs');
   const before = peakRssMb();
   const res = solve(deal, { search, ttMb: capMb, maxNodes });

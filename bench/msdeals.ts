@@ -11,8 +11,7 @@ import { getRules } from '../src/rules/variants';
 import { msDeal } from '../src/engine/msdeal';
 import { isSearchKind, solve } from '../src/solver/solve';
 import { TranspositionTable } from '../src/solver/tt';
-import { parseCount } from '../src/cli/io';
-import { arg, fail, parseRange } from './util';
+import { arg, countArg, fail, parseRange } from './util';
 
 function main(): void {
   let range: { from: number; to: number };
@@ -21,8 +20,8 @@ function main(): void {
   } catch (e) {
     fail('bench:msdeals', (e as Error).message);
   }
-  const maxNodes = parseCount(arg('max-nodes', '2M'));
-  const cells = parseCount(arg('cells', '4'));
+  const maxNodes = countArg('max-nodes', '2M');
+  const cells = countArg('cells', '4');
   const search = arg('search', 'auto');
   if (!Number.isSafeInteger(maxNodes) || maxNodes < 1) fail('bench:msdeals', 'bad --max-nodes');
   if (!isSearchKind(search)) fail('bench:msdeals', `bad --search ${search}`);

@@ -8,7 +8,7 @@ import { getRules, VARIANTS } from '../src/rules/variants';
 import { dealFromSeed } from '../src/engine/deal';
 import { type SearchKind, solve } from '../src/solver/solve';
 import { TranspositionTable } from '../src/solver/tt';
-import { arg, quantile } from './util';
+import { arg, countArg, quantile } from './util';
 
 export interface BenchRow {
   variant: string;
@@ -54,8 +54,8 @@ export function benchVariant(name: string, from: number, to: number, timeoutMs: 
 
 function main(): void {
   const [a, b] = arg('seeds', '1-200').split('-').map(Number);
-  const timeout = Number(arg('timeout', '1000'));
-  const maxNodes = Number(arg('max-nodes', String(1e9)));
+  const timeout = countArg('timeout', '1000');
+  const maxNodes = countArg('max-nodes', '1G');
   const search = arg('search', 'auto') as SearchKind;
   const names = arg('variants', VARIANTS.map((v) => v.name).join(',')).split(',');
   console.log(`seeds ${a}-${b}, budget ${timeout} ms per deal, search ${search}, node ${process.version}`);

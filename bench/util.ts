@@ -1,9 +1,18 @@
 // Shared by the bench scripts: argument reading, seed ranges, order statistics, table cells.
+import { parseCount } from '../src/cli/io';
 
 /** The value after --name on the command line, or def. */
 export function arg(name: string, def: string): string {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 && i + 1 < process.argv.length ? process.argv[i + 1] : def;
+}
+
+/** A count after --name (200000, 200k, 2M, 1e6: parseCount), or def; exits 2 on a bad one. */
+export function countArg(name: string, def: string): number {
+  const text = arg(name, def);
+  const n = parseCount(text);
+  if (!Number.isSafeInteger(n)) fail('bench', `bad --${name} ${JSON.stringify(text)}: expected a count such as 200000, 200k, 2M or 1e6`);
+  return n;
 }
 
 /** True when --name is on the command line. */

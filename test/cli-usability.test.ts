@@ -236,4 +236,27 @@ describe('options across commands', () => {
     expect(r.stderr).toBe('');
     expect(JSON.parse(r.stdout).variant).toBe('winery');
   });
+  it('--json on variants, verify and merge too: one JSON value on stdout', () => {
+    const vs = JSON.parse(cli('variants', '--json').stdout);
+    expect(vs.map((v: { name: string }) => v.name)).toContain('signora');
+    const sol = join(dir, 'w3.json');
+    fs.writeFileSync(sol, cli('solve', 'winery', '--seed', '3', '--max-nodes', '200k', '--json').stdout);
+    const ok = cli('verify', sol, '--json');
+    expect(ok.status).toBe(0);
+    expect(JSON.parse(ok.stdout)).toEqual({ ok: true, messages: [expect.stringMatching(/^won in \d+ moves$/)] });
+    const bad = join(dir, 'bad.json');
+    fs.writeFileSync(bad, JSON.stringify({ variant: 'winery', seed: 3, result: 'won', moves: [{ from: 't0', to: 'f0' }] }));
+    const no = cli('verify', bad, '--json');
+    expect(no.status).toBe(1);
+    expect(JSON.parse(no.stdout).ok).toBe(false);
+    expect(no.stderr).toMatch(/^solitaire: move 1/);
+    const part = join(dir, 'part');
+    expect(cli('analyze', 'winery', '--seeds', '1-2', '--workers', '1', '--max-nodes', '2k', '--out', part, '--quiet').status).toBe(0);
+    const m = cli('merge', part, '--out', join(dir, 'merged'), '--json');
+    expect(m.status, m.stderr).toBe(0);
+    const j = JSON.parse(m.stdout);
+    expect(j.seeds).toEqual({ from: 1, to: 2 });
+    expect(j.maxNodes).toBe(2000);
+    expect(j.variants[0]).toMatchObject({ variant: 'winery', deals: 2 });
+  });
 });

@@ -8,7 +8,8 @@ import { ManifestError } from '../analysis/manifest';
 import { mergeRuns } from '../analysis/merge';
 import { OutputError } from '../analysis/outputs';
 import { RecordsError } from '../analysis/records';
-import { formatReport } from '../analysis/report';
+import { formatReport, reportJson } from '../analysis/report';
+import type { AnalysisResult } from '../analysis/run';
 import { chartsAfterRun } from './chart';
 import { UsageError, settle } from './errors';
 import { out } from './io';
@@ -20,6 +21,7 @@ export function register(program: Command): void {
     .argument('<dir...>', 'output directories of analyze runs (each with its run.json)')
     .requiredOption('--out <dir>', 'directory to write the merged per-deal files, summaries, strategies.csv and run.json (not one of the inputs)')
     .option('--force', 'replace per-deal rows already in --out (without it, rows there are replaced only by a merge of the same directories)')
+    .option('--json', 'print the summary as one JSON object on stdout, as analyze --json does')
     .addHelpText(
       'after',
       `
@@ -34,7 +36,7 @@ Example (three shards of seeds 1-300, then the merge):
   solitaire analyze signora --seeds 1-300 --shard 3/3 --out shards/3
   solitaire merge shards/1 shards/2 shards/3 --out results/signora`,
     )
-    .action((dirs: string[], o: { out: string; force?: boolean }) => {
+    .action((dirs: string[], o: { out: string; force?: boolean; json?: boolean }) => {
       const commandLine = ['solitaire merge', ...dirs, `--out ${o.out}`, ...(o.force ? ['--force'] : [])].join(' ');
       let merged: ReturnType<typeof mergeRuns>;
       try {
@@ -43,12 +45,19 @@ Example (three shards of seeds 1-300, then the merge):
         if (e instanceof ManifestError || e instanceof RecordsError || e instanceof OutputError) throw new UsageError(e.message);
         throw e;
       }
-      const report = formatReport({
+      const result: AnalysisResult = {
         interrupted: false,
         crashes: [],
         seconds: 0,
         commandLine,
-        options: { from: 0, to: 0, workers: 0, base: 'all', maxNodes: 0, outDir: o.out },
+        options: {
+          from: Math.min(...merged.map((m) => m.entry.seeds.from)),
+          to: Math.max(...merged.map((m) => m.entry.seeds.to)),
+          workers: 0,
+          base: merged[0]?.entry.base ?? 'all',
+          maxNodes: merged[0]?.entry.maxNodes ?? 0,
+          outDir: o.out,
+        },
         variants: merged.map((m) => ({
           variant: m.variant,
           cells: m.rules.options?.cells ? m.rules.cells : null,
@@ -62,10 +71,20 @@ Example (three shards of seeds 1-300, then the merge):
           searchedDeals: 0,
           resumedDeals: m.summary[m.summary.length - 1].deals,
         })),
-      });
+      };
       settle(
         chartsAfterRun(o.out),
-        (charts) => out([...report, ...charts].join('\n')),
+        (charts) =>
+          out(
+            o.json
+              ? JSON.stringify(
+                  reportJson(
+                    result,
+                    charts.flatMap((l) => l.replace(/^charts: /, '').split(', ')),
+                  ),
+                )
+              : [...formatReport(result), ...charts].join('\n'),
+          ),
         () => false,
       );
     });

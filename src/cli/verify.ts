@@ -27,6 +27,7 @@ interface VerifyOptions {
   cells?: string;
   maxNodes?: string;
   show?: boolean;
+  json?: boolean;
 }
 
 export interface Solution {
@@ -226,7 +227,9 @@ export function register(program: Command): void {
     .option('--cells <n>', 'freecell only: number of cells, 0-4 (with --variant)')
     .option('--max-nodes <n>', `a lost solution: node budget per base rank of the exhaustive search that checks it (default ${DEFAULT_MAX_NODES})`)
     .option('--show', 'a won solution: print the board after each move')
+    .option('--json', 'print the outcome as one JSON object on stdout: {"ok", "messages"} (a failure still exits 1 with its line on stderr)')
     .action((first: string, second: string | undefined, opts: VerifyOptions) => {
+      if (opts.json && opts.show) throw new UsageError('--show prints boards as text: not with --json');
       const { deal: given, solPath } = dealAndSolutionPath(first, second, opts);
       const { values, lines } = readJsonValues(solPath);
       const name = fileLabel(solPath);
@@ -251,8 +254,10 @@ export function register(program: Command): void {
         });
         res.lines.push(...shown);
       }
-      if (res.ok) out(res.lines.join('\n'));
-      else reportError(res.lines.join(' '));
+      if (opts.json) {
+        out(JSON.stringify({ ok: res.ok, messages: res.lines }));
+      } else if (res.ok) out(res.lines.join('\n'));
+      if (!res.ok) reportError(res.lines.join(' '));
       process.exitCode = res.ok ? EXIT_OK : EXIT_FAILED;
     });
 }
