@@ -1,6 +1,7 @@
 // Records, for test/soft.test.ts, the positions Freecell Solver's soft thread "24" of its -l lg
-// preset enters on a few Winery and FreeCell deals, so that the test can check soft.ts enters the
-// same ones (the order of moves is what decides a depth-first search's cost).
+// preset enters on a few Winery and FreeCell deals, so that the test can check that
+// src/solver/freecell/soft.ts enters the same ones (the order of moves is what decides a
+// depth-first search's cost).
 //
 //   node dist/bench/fcpositions.js [variant:seed ...]   (default winery:3007 winery:3011
 //   winery:3019 freecell:3013 freecell:3016; needs fc-solve 5.0 on PATH)

@@ -10,7 +10,7 @@ import { CELL_WEIGHT, childEstimates, COVER_WEIGHT, DISORDER_WEIGHT, EMPTY_WEIGH
 import { rankOf, suitOf } from '../src/cards/card';
 import { tableauBuildError } from '../src/rules/building';
 import type { Deal } from '../src/engine/deal';
-import { addSupermoves } from '../src/solver/supermove';
+import { addSupermoves } from '../src/solver/freecell/supermove';
 import { suitPositions, unplayedPosition } from './helpers';
 
 function played(s: GameState, buf: Int32Array, n: number): number[] {

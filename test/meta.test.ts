@@ -1,5 +1,5 @@
-// The meta-move DFS (src/solver/meta.ts): every meta-move is legal single-card moves, undo takes it
-// back, its wins replay, and it never says lost.
+// The meta-moves and their DFS (src/solver/freecell/meta.ts, metadfs.ts): every meta-move is legal
+// single-card moves, undo takes it back, its wins replay, and it never says lost.
 import { describe, expect, it } from 'vitest';
 import { dealFromSeed } from '../src/engine/deal';
 import { moveError, playChecked } from '../src/engine/legality';
@@ -8,9 +8,10 @@ import { generateFoundationMoves } from '../src/engine/movegen';
 import { GameState } from '../src/engine/state';
 import { getRules } from '../src/rules/variants';
 import { DfsSearch } from '../src/solver/dfs';
-import { generateMetaMoves, MetaDfs, metaMovesApply, playMeta } from '../src/solver/meta';
+import { generateMetaMoves, metaMovesApply, playMeta } from '../src/solver/freecell/meta';
+import { MetaDfs } from '../src/solver/freecell/metadfs';
 import { solve } from '../src/solver/solve';
-import { expandSupermoves } from '../src/solver/supermove';
+import { expandSupermoves } from '../src/solver/freecell/supermove';
 import { TranspositionTable } from '../src/solver/tt';
 import { endgame, suitPositions } from './helpers';
 

@@ -15,8 +15,8 @@ import { estimate } from '../src/solver/heuristic';
 import { moveGroup, NOISE, NOISY_SCALE, orderMoves, pickBest, orderOrScore } from '../src/solver/order';
 import { safeFoundationMove } from '../src/solver/prune';
 import { geometric, luby, lubyTerm, RestartingDfs } from '../src/solver/restart';
-import { addSupermoves } from '../src/solver/supermove';
-import { MetaDfs } from '../src/solver/meta';
+import { addSupermoves } from '../src/solver/freecell/supermove';
+import { MetaDfs } from '../src/solver/freecell/metadfs';
 import { isSearchKind, META_AFTER, SEARCHES, solve, type SolveResult } from '../src/solver/solve';
 import { TranspositionTable } from '../src/solver/tt';
 import { ALL_VARIANTS, ALT_COLOUR, endgame, positionDeal, unplayedPosition } from './helpers';
@@ -268,7 +268,7 @@ describe('dead marks shared by the runs of a restarting DFS (restart.ts)', () =>
         const deal = endgame(v, seed, cells);
         const truth = new DfsSearch(new GameState(deal), new TranspositionTable(16), 7, 0, false).run(2_000_000);
         for (const order of [4, 5] as const) {
-          const search = new RestartingDfs(new GameState(deal), new TranspositionTable(16), seed, order, geometric(20, 1.1), true, true);
+          const search = new RestartingDfs(new GameState(deal), new TranspositionTable(16), seed, order, geometric(20, 1.1), addSupermoves, true);
           const st = search.run(300_000);
           skips += search.deadSkips;
           unproved += search.unproved;
@@ -300,7 +300,7 @@ describe('dead marks cannot make a lost', () => {
       const deal = endgame('winery', seed);
       if (new DfsSearch(new GameState(deal), new TranspositionTable(16), 7, 0, false).run(2_000_000) !== 'won') continue;
       const tt = new TranspositionTable(4);
-      const search = new RestartingDfs(new GameState(deal), tt, seed, 5, geometric(500, 1.3), true, true);
+      const search = new RestartingDfs(new GameState(deal), tt, seed, 5, geometric(500, 1.3), addSupermoves, true);
       const s = new GameState(deal);
       const buf = new Int32Array(MAX_MOVES * 2);
       const end = addSupermoves(s, buf, generateMoves(s, buf, 0));
@@ -352,7 +352,7 @@ describe('picking the best move as it is tried (the DFS) against sorting first',
       ['red-and-black', 1, false, 1],
     ] as const) {
       const deal = dealFromSeed(getRules(v), seed);
-      const dfs = new DfsSearch(new GameState(deal), new TranspositionTable(8), 99, mode, true, supermoves);
+      const dfs = new DfsSearch(new GameState(deal), new TranspositionTable(8), 99, mode, true, supermoves ? addSupermoves : null);
       const status = dfs.run(20_000);
       const ref = sortingDfs(new GameState(deal), 99, mode, supermoves, 20_000);
       expect({ status, nodes: dfs.stats.nodes }, `${v} mode ${mode}`).toEqual({ status: ref.status, nodes: ref.nodes });

@@ -1,5 +1,5 @@
-// The soft threads (src/solver/soft.ts): Freecell Solver's -l lg preset over meta-moves. Their
-// moves are legal, they enter the positions Freecell Solver's own thread enters, switching threads
+// The soft threads (src/solver/freecell/soft.ts): Freecell Solver's -l lg preset over meta-moves.
+// Their moves are legal, they enter the positions Freecell Solver's own thread enters, switching threads
 // keeps each one's search intact, their wins replay, and they never say lost.
 import * as fs from 'fs';
 import * as path from 'path';
@@ -13,10 +13,11 @@ import { generateFoundationMoves } from '../src/engine/movegen';
 import { GameState } from '../src/engine/state';
 import { getRules } from '../src/rules/variants';
 import { DfsSearch } from '../src/solver/dfs';
-import { metaJPairs, metaMovesApply, metaTest, playMeta } from '../src/solver/meta';
-import { LG, LG_PRELUDE, parseOrder, SoftThread, SoftThreads } from '../src/solver/soft';
+import { metaJPairs, metaMovesApply, metaTest, playMeta } from '../src/solver/freecell/meta';
+import { LG, LG_PRELUDE, parseOrder } from '../src/solver/freecell/lg';
+import { SoftThread, SoftThreads } from '../src/solver/freecell/soft';
 import { solve } from '../src/solver/solve';
-import { expandSupermoves } from '../src/solver/supermove';
+import { expandSupermoves } from '../src/solver/freecell/supermove';
 import { TranspositionTable } from '../src/solver/tt';
 import type { Search } from '../src/solver/search';
 import { endgame, suitPositions } from './helpers';

@@ -1,5 +1,5 @@
-// Supermoves (src/solver/supermove.ts): every run the generator offers as one step is made of legal
-// single-card moves that reach the same position, no run longer than the free cells and empty
+// Supermoves (src/solver/freecell/supermove.ts): every run the generator offers as one step is made
+// of legal single-card moves that reach the same position, no run longer than the free cells and empty
 // piles can carry is offered, and solutions found with them replay card by card.
 import { describe, expect, it } from 'vitest';
 import { dealFromSeed } from '../src/engine/deal';
@@ -11,7 +11,7 @@ import { getRules } from '../src/rules/variants';
 import { MemoryBudget } from '../src/solver/memory';
 import { SEARCHES, solve } from '../src/solver/solve';
 import { TranspositionTable } from '../src/solver/tt';
-import { addSupermoves, expandSupermoves, supermovesApply } from '../src/solver/supermove';
+import { addSupermoves, expandSupermoves, supermovesApply } from '../src/solver/freecell/supermove';
 import { suitPositions } from './helpers';
 
 describe('supermoves', () => {

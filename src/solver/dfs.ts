@@ -11,7 +11,8 @@
 // expanded at some time: the expanded set is closed under moves and holds every position reachable
 // from the deal. An eviction from the table only lets a position be expanded again, which breaks
 // neither argument. Move generation skips only moves that lead to the same canonical position
-// (movegen.ts), and prune.ts's forced moves are argued there; supermoves (supermove.ts) only add moves.
+// (movegen.ts), and prune.ts's forced moves are argued there; added moves (MoveAdder: the supermoves
+// of freecell/supermove.ts) only add moves.
 // Deadlock tests (deadlock.ts) expand a position they prove lost with no moves: the expanded set
 // is then closed under moves except below positions proved lost, which holds no win either.
 // Dead marks (restart.ts) break the argument, and so a run that skipped a marked position reports
@@ -23,8 +24,7 @@ import { doubled } from '../engine/typed';
 import { type OrderMode, orderOrScore, pickBest } from './order';
 import type { Deadlocks } from './deadlock';
 import { safeFoundationMove } from './prune';
-import { addSupermoves } from './supermove';
-import type { Search, SearchStats, SearchStatus } from './search';
+import type { MoveAdder, Search, SearchStats, SearchStatus } from './search';
 import type { TranspositionTable } from './tt';
 
 /** A DFS's working storage: what release() hands on to the next DfsSearch. */
@@ -98,8 +98,8 @@ export class DfsSearch implements Search {
     private readonly order: OrderMode = 1,
     /** Play prune.ts's safe foundation moves alone (false: every move, for checking the pruning). */
     private readonly prune = true,
-    /** Add supermove.ts's runs as single steps (suit-built games). */
-    private readonly supermoves = false,
+    /** Moves added to every position's other moves (solve.ts: the supermoves, in suit-built games). */
+    private readonly extraMoves: MoveAdder | null = null,
   ) {
     this.rng[0] = salt | 1; // xorshift state must not be 0
     this.state = state;
@@ -160,7 +160,7 @@ export class DfsSearch implements Search {
       end = start + 1;
     } else {
       end = generateOtherMoves(this.state, this.buf, end);
-      if (this.supermoves) end = addSupermoves(this.state, this.buf, end);
+      if (this.extraMoves !== null) end = this.extraMoves(this.state, this.buf, end);
       // Scored beside the moves (sc[i] for buf[i]) and picked best first as they are tried (run),
       // not sorted: most are never tried.
       if (orderOrScore(this.state, this.buf, start, end, this.order, this.rng, this.sc, start)) byScore = 1;

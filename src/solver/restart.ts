@@ -20,12 +20,12 @@ import type { GameState } from '../engine/state';
 import type { Deadlocks } from './deadlock';
 import { DfsSearch } from './dfs';
 import type { OrderMode } from './order';
-import type { Search, SearchStats, SearchStatus } from './search';
+import type { MoveAdder, Search, SearchStats, SearchStatus } from './search';
 import type { TranspositionTable } from './tt';
 
 /**
  * The table salt of run `run` of a restarting search whose own salt is `salt` (this file's and
- * meta.ts's). Searches sharing a table must never share a salt: a complete search could otherwise
+ * freecell/metadfs.ts's). Searches sharing a table must never share a salt: a complete search could otherwise
  * skip positions another search stored, as if it had expanded them. solve.ts gives each search a
  * distinct salt, and this map is a bijection of (salt ^ run * odd constant) for each run.
  */
@@ -74,11 +74,11 @@ export class RestartingDfs implements Search {
     private readonly salt: number,
     private readonly order: OrderMode,
     private readonly schedule: Schedule,
-    private readonly supermoves = false,
+    private readonly extraMoves: MoveAdder | null = null,
     deadMarks = false,
   ) {
     this.runLeft = schedule(0);
-    this.dfs = new DfsSearch(this.state, this.tt, this.nextSalt(), this.order, true, this.supermoves);
+    this.dfs = new DfsSearch(this.state, this.tt, this.nextSalt(), this.order, true, this.extraMoves);
     if (deadMarks) this.dfs.deadSalt = Math.imul(salt ^ 0x5bd1e995, 0x85ebca6b) | 1; // never 0 (off)
   }
 

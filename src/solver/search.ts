@@ -15,8 +15,8 @@ export interface SearchStats {
  * 'lost': the search exhausted every position reachable from its root, a proof.
  * 'paused': a budget ran out; run() again to go on.
  * 'memory': the solve's memory cap (memory.ts) left the search no room to go on; it has stopped.
- * 'exhausted': a search over only some of the moves (meta.ts) tried all it had: no proof; it has
- * stopped.
+ * 'exhausted': a search over only some of the moves (freecell/meta.ts) tried all it had: no proof;
+ * it has stopped.
  */
 export type SearchStatus = 'won' | 'lost' | 'paused' | 'memory' | 'exhausted';
 
@@ -32,3 +32,10 @@ export interface Search {
   /** Hands pooled working storage on to later searches (solve() calls it when done); no run() after. */
   release?(): void;
 }
+
+/**
+ * Appends moves to buf[end..) beyond the engine's own for position `s` and returns the new end;
+ * allocates nothing. A DFS given one adds them to every position's other moves (solve.ts passes
+ * freecell/supermove.ts's addSupermoves where supermoves apply).
+ */
+export type MoveAdder = (s: GameState, buf: Int32Array, end: number) => number;

@@ -11,11 +11,9 @@ import { AStarSearch } from './astar';
 import { Deadlocks } from './deadlock';
 import { DfsSearch } from './dfs';
 import { MemoryBudget } from './memory';
-import { MetaDfs, metaMovesApply } from './meta';
-import { SoftThreads } from './soft';
+import { addSupermoves, expandSupermoves, MetaDfs, metaMovesApply, SoftThreads, supermovesApply } from './freecell';
 import { geometric, luby, RestartingDfs } from './restart';
-import { expandSupermoves, supermovesApply } from './supermove';
-import type { Search, SearchStats } from './search';
+import type { MoveAdder, Search, SearchStats } from './search';
 import { TranspositionTable } from './tt';
 
 export type Verdict = 'won' | 'lost' | 'unknown';
@@ -140,13 +138,18 @@ export const SEARCHES: Record<string, SearchFactory> = {
   'dfs-scored': (s, tt, salt, o) => withDeadlocks(new DfsSearch(s, tt, salt, 1), o),
   'dfs-plain': (s, tt, salt, o) => withDeadlocks(new DfsSearch(s, tt, salt, 0), o),
   'dfs-random': (s, tt, salt, o) => withDeadlocks(new DfsSearch(s, tt, salt, 3), o),
-  'dfs-restart': (s, tt, salt, o) => withDeadlocks(new RestartingDfs(s, tt, salt, 4, geometric(2000, 1.5), supermovesApply(s), supermovesApply(s)), o),
+  'dfs-restart': (s, tt, salt, o) => withDeadlocks(new RestartingDfs(s, tt, salt, 4, geometric(2000, 1.5), supermoves(s), supermovesApply(s)), o),
   'dfs-probe': (s, tt, salt, o) => withDeadlocks(new RestartingDfs(s, tt, salt, 3, luby(500)), o),
-  'dfs-restart-scored': (s, tt, salt, o) => withDeadlocks(new RestartingDfs(s, tt, salt, 5, geometric(500, 1.3), supermovesApply(s), supermovesApply(s)), o),
+  'dfs-restart-scored': (s, tt, salt, o) => withDeadlocks(new RestartingDfs(s, tt, salt, 5, geometric(500, 1.3), supermoves(s), supermovesApply(s)), o),
   astar: (s, tt, salt, o, memory) => new AStarSearch(s, tt, o.weight ?? 2, salt, memory),
   'dfs-meta': (s, tt, salt) => new MetaDfs(s, tt, salt, geometric(META_FIRST, META_GROWTH)),
   'soft-threads': (s, tt, salt) => new SoftThreads(s, tt, salt),
 };
+
+/** The supermoves (freecell/supermove.ts) as a DFS's added moves where they apply (null elsewhere). */
+function supermoves(s: GameState): MoveAdder | null {
+  return supermovesApply(s) ? addSupermoves : null;
+}
 
 /** A DFS that cuts the positions deadlock.ts proves lost, where its tests apply and unless turned off. */
 function withDeadlocks<S extends DfsSearch | RestartingDfs>(x: S, o: SolveOptions): S {

@@ -24,165 +24,21 @@
 // It never gives a wrong verdict: every meta-move is played as legal single-card moves and
 // supermoves (meta.ts) and solve() replays the solution, checked; it leaves moves out, so when
 // every thread has tried all it has it reports 'exhausted', never 'lost'.
-import { moveFrom, moveTo, encodeMove } from '../engine/move';
-import { fillAccept, foundationMovesByCard } from '../engine/movegen';
-import type { GameState } from '../engine/state';
-import { doubled } from '../engine/typed';
+import { encodeMove, moveFrom } from '../../engine/move';
+import { fillAccept, foundationMovesByCard } from '../../engine/movegen';
+import type { GameState } from '../../engine/state';
+import { doubled } from '../../engine/typed';
+import { shuffle } from '../order';
+import { runSalt } from '../restart';
+import type { Search, SearchStats, SearchStatus } from '../search';
+import type { TranspositionTable } from '../tt';
+import { fcOrder, horneSafe, LIST_MAX, sortHomeLast } from './fcorder';
+import { type Group, LG, LG_PRELUDE, SHUFFLED, STEP, type ThreadSpec, type Unit, units, WEIGHED } from './lg';
 import { metaJPairs, metaMovesApply, metaTest, playMeta } from './meta';
-import { shuffle } from './order';
-import { runSalt } from './restart';
 import { emptyPiles, freeCells } from './supermove';
-import type { Search, SearchStats, SearchStatus } from './search';
-import type { TranspositionTable } from './tt';
-
-/**
- * A group of tests, as in Freecell Solver's -to strings: a single test (kind PLAIN, tried alone:
- * the next one only when its moves are used up), tests in brackets (SHUFFLED: their moves shuffled
- * together) or in brackets followed by =asw(...) (WEIGHED: their moves stable-sorted by the cards
- * they send home, fewest first, which is what its weighting with the first weight alone does).
- */
-interface Group {
-  tests: string;
-  kind: number;
-}
-const PLAIN = 0;
-const SHUFFLED = 1;
-const WEIGHED = 2;
-
-/** The groups of positions at depths below `until`. */
-interface Unit {
-  until: number;
-  groups: Group[];
-}
-
-/** A thread as Freecell Solver's options give it: -to, each -dto2 (depth, order), -seed. */
-export interface ThreadSpec {
-  name: string;
-  to: string;
-  dto?: [number, string][];
-  seed?: number;
-}
-
-/** Parses a -to string ("01j234", "0[124]=asw(1)j[36]=asw(1)") into groups. */
-export function parseOrder(to: string): Group[] {
-  const out: Group[] = [];
-  for (let i = 0; i < to.length;) {
-    if (to[i] !== '[') {
-      out.push({ tests: to[i++], kind: PLAIN });
-      continue;
-    }
-    const j = to.indexOf(']', i);
-    const tests = to.slice(i + 1, j);
-    i = j + 1;
-    let kind = SHUFFLED;
-    if (to.startsWith('=asw(', i)) {
-      kind = WEIGHED;
-      i = to.indexOf(')', i) + 1;
-    }
-    out.push({ tests, kind });
-  }
-  return out;
-}
-
-const unitsOf = new WeakMap<ThreadSpec, Unit[]>();
-
-function units(spec: ThreadSpec): Unit[] {
-  let u = unitsOf.get(spec);
-  if (u) return u;
-  const dto = spec.dto ?? [];
-  u = [{ until: dto.length ? dto[0][0] : Infinity, groups: parseOrder(spec.to) }];
-  dto.forEach(([, o], i) => u!.push({ until: i + 1 < dto.length ? dto[i + 1][0] : Infinity, groups: parseOrder(o) }));
-  unitsOf.set(spec, u);
-  return u;
-}
-
-/**
- * The random-DFS threads of Freecell Solver 5.0's -l lg (presets/looking-glass.sh), by its names.
- * "new" has =asw(3,20,10,0,1) in its second order, read here as =asw(1). Thread "20" has no -to:
- * Freecell Solver's default order for a random DFS, "[01][23456789]".
- */
-export const LG: ThreadSpec[] = [
-  { name: '24', to: '01j234', dto: [[33, '016[234j]=asw(1)']] },
-  { name: '5', to: '0[124]=asw(1)j[36]=asw(1)', dto: [[55, '016[234j]=asw(1)']] },
-  { name: '9', to: '0j26[34]', seed: 6 },
-  {
-    name: 'sI',
-    to: '012j[35]',
-    dto: [
-      [9, '[012]j[468]'],
-      [15, '[012346j8]=asw(1)'],
-    ],
-    seed: 10468,
-  },
-  { name: 'sF', to: '01[2345j]', dto: [[9, '012[456j]']], seed: 44250 },
-  {
-    name: 'sH',
-    to: '[01][2345j]',
-    dto: [
-      [5, '[0123][456j]'],
-      [13, '[0123456j]=asw(1)'],
-    ],
-    seed: 18296,
-  },
-  {
-    name: 'sG',
-    to: '[01][2345j]',
-    dto: [
-      [5, '[0123][456j]'],
-      [13, '[0123456j]=asw(1)'],
-    ],
-    seed: 33627,
-  },
-  {
-    name: '32',
-    to: '0123456j',
-    dto: [
-      [13, '01[8j465]=asw(1)'],
-      [26, '26[013458j]=asw(1)'],
-    ],
-  },
-  { name: '12', to: '[01]=asw(1)[23456j89]=asw(1)' },
-  {
-    name: 'new',
-    to: '0123',
-    dto: [
-      [6, '01[2435]=asw(1)'],
-      [13, '[0123456j]=asw(1)'],
-    ],
-  },
-  { name: 'sD', to: '[01][2345j]', dto: [[7, '[0123][456j]']], seed: 98361 },
-  { name: '10', to: '[01][23456j89]', seed: 8 },
-  { name: '20', to: '[01][23456789]', seed: 105 },
-  { name: 'sB', to: '[01][2345j]', dto: [[8, '[0123][456j]']], seed: 38693 },
-];
-
-/** lg's prelude (nodes@thread), less the turns of its A* thread "11"; then turns of STEP nodes. */
-export const LG_PRELUDE: [number, string][] = [
-  [245, '24'],
-  [230, '5'],
-  [280, '9'],
-  [412, 'sI'],
-  [400, 'sF'],
-  [490, 'sH'],
-  [428, 'sG'],
-  [760, '32'],
-  [380, '12'],
-  [281, '24'],
-  [380, '10'],
-  [76, '5'],
-  [200, 'new'],
-  [225, 'sD'],
-  [266, 'sB'],
-  [380, '24'],
-  [760, '20'],
-  [760, '24'],
-];
-export const STEP = 500;
 
 const EMPTY: Int32Array = new Int32Array(0);
 const NO_MOVES: readonly number[] = [];
-/** Room for one position's list: meta-moves are a few per pile and cell pair. */
-const LIST_MAX = 4096;
 
 interface ThreadStorage {
   buf: Int32Array;
@@ -396,107 +252,6 @@ export class SoftThread {
     if (this.buf.length === this.bufSize && this.idx.length === this.stackSize && spare.length < SPARE_MAX) spare.push({ buf: this.buf, stacks });
     this.buf = EMPTY;
     this.status = 'exhausted';
-  }
-}
-
-/**
- * Stable sort of buf[i..j) by the cards each move sends home, fewest first: Freecell Solver's
- * =asw(1) in a depth-first search, which sorts by its rating (cards home) ascending.
- */
-function sortHomeLast(s: GameState, buf: Int32Array, i: number, j: number): void {
-  for (let a = i; a < j; a++) keys[a - i] = homeKey(s, buf[a]);
-  sortByKeys(buf, i, j);
-}
-
-function homeKey(s: GameState, m: number): number {
-  if (m & (1 << 30)) return ((m >> 24) & 7) === 0 ? 1 : 0; // a DIG sends its card home
-  const to = moveTo(m);
-  return to >= s.FOUND0 && to < s.CELL0 ? 1 : 0;
-}
-
-const suitCount = new Int32Array(4);
-
-/**
- * Freecell Solver's safe foundation move (its calc_foundation.h, used by the -sp r:tf prune): a
- * card of rank r (Ace 1) goes home at once when the foundations of the other colour hold rank r-2
- * and the other suit of its colour r-3. Such a move is played at once, as the only move: a prune,
- * but one that cannot make a verdict wrong here, since this search never reports 'lost' and every
- * move it plays is checked when the solution is replayed.
- */
-function horneSafe(s: GameState, buf: Int32Array, start: number, end: number): number {
-  if (start === end) return -1;
-  suitCount.fill(0);
-  for (let f = s.FOUND0; f < s.CELL0; f++) if (s.len[f] > 0) suitCount[s.cards[s.off[f]] & 3] = s.len[f];
-  for (let i = start; i < end; i++) {
-    const from = moveFrom(buf[i]);
-    const c = s.cards[s.off[from] + s.len[from] - 1];
-    const r = c >> 2; // rank - 1
-    const red = (c & 3) === 1 || (c & 3) === 2;
-    let ok = true;
-    for (let u = 0; u < 4 && ok; u++) if (suitCount[u] < r - 1 - ((u === 1 || u === 2) === red ? 1 : 0)) ok = false;
-    if (ok) return i;
-  }
-  return -1;
-}
-
-/** Freecell Solver's card values by our card: rank (Ace 1) * 4 + suit, in its suit order H, C, D, S. */
-const FC_VAL = Int32Array.from({ length: 52 }, (_, c) => ((c >> 2) + 1) * 4 + [1, 2, 0, 3][c & 3]);
-const keys = new Float64Array(LIST_MAX);
-
-/**
- * Pile or cell p's place in Freecell Solver's canonical order (piles sorted by their cards from the
- * bottom, cells by their cards), as a number that sorts the same way: the value of its bottom card
- * (a cell's card). With one deck no two piles share a bottom card; the piles and cells the keys
- * name hold cards (sources, and targets holding a parent card), so an empty one never ties.
- */
-function rank(s: GameState, p: number): number {
-  return s.len[p] > 0 ? FC_VAL[s.cards[s.off[p]]] : 0;
-}
-
-/**
- * Puts buf[i..j), the moves of test t, in the order Freecell Solver 5.0 generates them on its
- * canonical state (a stable sort by its keys): 0, 1, 7, 9 by source; 2 by target pile, then
- * target card from the top, then cell; 3 by pile, then card from the top; 4 by source pile, run,
- * target pile, target card; 6 by pile, then run; j by cell, pairs of cells first, then pile and
- * run. Returns j.
- */
-function fcOrder(s: GameState, t: number, buf: Int32Array, i: number, j: number): number {
-  if (j - i < 2) return j;
-  for (let a = i; a < j; a++) {
-    const m = buf[a];
-    const A = m & 63;
-    const B = (m >> 6) & 63;
-    const C = (m >> 12) & 63;
-    const D = (m >> 18) & 63;
-    let key = 0;
-    if (t === 48 || t === 49 || t === 55) key = rank(s, moveFrom(m));
-    else if (t === 50) key = rank(s, C) * 65536 + (255 - D) * 256 + rank(s, A);
-    else if (t === 51) key = rank(s, A) * 256 + (255 - B);
-    else if (t === 52) key = rank(s, A) * 16777216 + B * 65536 + rank(s, C) * 256 + D;
-    else if (t === 53) key = rank(s, A) * 65536 + B * 256 + D;
-    else if (t === 56)
-      key = rank(s, A) * 65536 + B * 256 + FC_VAL[s.cards[s.off[C] + D]]; // parents in its suit order
-    else if (t === 54 || t === 57) key = rank(s, A) * 256 + B;
-    else if (t === 106) key = rank(s, A) * 65536 + (((m >> 24) & 7) === 6 ? rank(s, B) : 256 + rank(s, C) * 256 + B);
-    keys[a - i] = key;
-  }
-  sortByKeys(buf, i, j);
-  return j;
-}
-
-/** Stable insertion sort of buf[i..j) by keys[0..j-i) (the key of buf[i + k] at keys[k]), lowest first. */
-function sortByKeys(buf: Int32Array, i: number, j: number): void {
-  for (let a = i + 1; a < j; a++) {
-    const m = buf[a];
-    const km = keys[a - i];
-    let b = a;
-    while (b > i && keys[b - 1 - i] > km) {
-      buf[b] = buf[b - 1];
-      keys[b - i] = keys[b - 1 - i];
-      b--;
-    }
-    buf[b] = m;
-    keys[b - i] = km;
   }
 }
 

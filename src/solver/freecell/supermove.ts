@@ -13,8 +13,8 @@
 // k - 1 <= f cards go to cells, the bottom card moves, the cells come back in reverse; otherwise
 // the top m = (f + 1) * 2^(e-1) cards go to an empty pile (with e - 1 others to help), the rest
 // moves to the target (likewise), and the m cards follow (likewise).
-import { encodeMove, moveCount, moveFrom, moveTo } from '../engine/move';
-import type { GameState } from '../engine/state';
+import { encodeMove, moveCount, moveFrom, moveTo } from '../../engine/move';
+import type { GameState } from '../../engine/state';
 
 /** True when `s`'s game moves single cards between tableau piles and supermoves may help. */
 export function supermovesApply(s: GameState): boolean {

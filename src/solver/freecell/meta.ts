@@ -1,5 +1,7 @@
-// Meta-move DFS ("dfs-meta"), after Freecell Solver's soft-DFS over meta-moves (its tests 0, 2,
-// 3, 4, 6 and j), for Winery and FreeCell.
+// Meta-moves, after Freecell Solver's, for Winery and FreeCell: how they sit in a move list, how
+// one is played (playMeta), and how a position's are generated, all at once in the meta-move DFS's
+// order (generateMetaMoves, for metadfs.ts) or one Freecell Solver test at a time (metaTest, for
+// the soft threads of soft.ts).
 //
 // A meta-move is a short fixed sequence of single-card moves and supermoves with one purpose:
 // clear the cards above a card and send it home (DIG); clear the cards above a run and above a
@@ -8,14 +10,8 @@
 // a cell's card into an empty pile and a run on it (CELL_EMPTY_ON). Cleared cards go one at a time
 // into the free cells, then one to each empty pile. Nothing else is tried: no card goes into a cell
 // or an empty pile except as part of a meta-move, so the tree is much smaller than the single-card
-// moves' tree and a win, when the search finds one, is found in far fewer steps. Foundation moves
-// come first (prune.ts's safe one alone); the meta-moves are generated in Freecell Solver's order
-// "j26[34]" (its -l lg preset's thread 9, the last two kinds shuffled together) and then tried by
-// the number of cards they clear, fewest first, with noise (scoreByCost).
-//
-// Like any random DFS, its cost on a deal varies by orders of magnitude with the order drawn, so
-// it restarts from the root on a schedule (restart.ts's geometric), each run with its own order and
-// table salt.
+// moves' tree and a win, when the search finds one, is found in far fewer steps. These are
+// Freecell Solver's tests 0, 2, 3, 4, 6 and j.
 //
 // soft.ts builds Freecell Solver's other threads from the same tests, one at a time (metaTest), with
 // four more: a card onto a parent lower in its own pile (its test 5, SAME_PILE), part of a pile's
@@ -23,21 +19,15 @@
 // cells (its test 9, PILE_TO_CELLS) and, as part of j, two cells' cards, parent and child, into an
 // empty pile (CELLS_TO_EMPTY).
 //
-// Why it never gives a wrong verdict: every meta-move is played as the legal single-card moves and
-// supermoves (supermove.ts) it stands for, checked again when the solution is replayed (solve.ts),
-// so a `won` replays. The move set leaves out legal moves, so an exhausted tree proves nothing:
-// the search then reports 'exhausted', never 'lost'.
-import { encodeMove } from '../engine/move';
-import { generateFoundationMoves } from '../engine/movegen';
-import type { GameState } from '../engine/state';
-import type { RuleTable } from '../rules/vocabulary';
-import { doubled } from '../engine/typed';
-import { pickBest, shuffle, xorshift } from './order';
-import { safeFoundationMove } from './prune';
+// Why a search over them never gives a wrong verdict: every meta-move is played as the legal
+// single-card moves and supermoves (supermove.ts) it stands for, checked again when the solution is
+// replayed (solve.ts), so a `won` replays. The move set leaves out legal moves, so an exhausted
+// tree proves nothing: the searches then report 'exhausted', never 'lost'.
+import { encodeMove } from '../../engine/move';
+import type { GameState } from '../../engine/state';
+import type { RuleTable } from '../../rules/vocabulary';
+import { shuffle } from '../order';
 import { emptyPiles, freeCells, runCapacity } from './supermove';
-import { runSalt } from './restart';
-import type { Search, SearchStats, SearchStatus } from './search';
-import type { TranspositionTable } from './tt';
 
 /**
  * True for games the meta-moves are written for: FreeCell's rules with any counts of piles and (at
@@ -76,24 +66,6 @@ const SAME_PILE = 7; // a: pile, b: index of a card, d: index of its parent lowe
 
 function meta(type: number, a: number, b: number, c: number, d: number, cleared: number): number {
   return MACRO | (Math.min(cleared, 7) << 27) | (type << 24) | a | (b << 6) | (c << 12) | (d << 18);
-}
-
-/**
- * How the meta-move DFS orders a position's meta-moves (scoreByCost, after generateMetaMoves'
- * order): by the cards each clears, fewest first, with noise: key = cleared * 4 + a random
- * 0..COST_NOISE-1, so a move may come before one that clears one card fewer. On the eight tuning sets of solve.ts's
- * policy, nodes in all: 2.82M in Freecell Solver's order alone; by cleared cards with noise 1
- * (none) 2.66M, 4 2.51M, 8 2.49M, 12 2.56M, 16 2.63M.
- */
-export const COST_NOISE = 8;
-
-/**
- * Writes the scores of the meta-moves buf[i..j) beside them (sc[k] for buf[k], higher tried first):
- * -(cleared * 4 + noise). The DFS picks the best when it comes to it (order.ts's pickBest), which
- * tries them in the order of a stable sort by that key without sorting moves it never tries.
- */
-function scoreByCost(buf: Int32Array, sc: Int32Array, i: number, j: number, rng: Int32Array): void {
-  for (let k = i; k < j; k++) sc[k] = -(((buf[k] >>> 27) & 7) * 4 + (xorshift(rng) % COST_NOISE));
 }
 
 /**
@@ -455,152 +427,4 @@ function join(s: GameState, buf: Int32Array, n: number, p: number, b: number, k:
 function put(buf: Int32Array, n: number, m: number): number {
   buf[n] = m;
   return n + 1;
-}
-
-const EMPTY: Int32Array = new Int32Array(0);
-
-/** Room for one position's moves: meta-moves are a few per pile and cell pair. */
-const LIST_MAX = 4096;
-
-export class MetaDfs implements Search {
-  readonly stats: SearchStats = { nodes: 0, unique: 0, ttHits: 0, maxDepth: 0 };
-  // Allocated when the search first runs: in a portfolio most deals are won before it does.
-  private buf = EMPTY;
-  private sc = EMPTY; // scores beside buf's moves (scoreByCost; foundation moves above them all)
-  private idx = EMPTY; // next move to try at each depth
-  private end = EMPTY; // end of each depth's move list
-  private applied = EMPTY; // moves played to reach depth d (a meta-move plays several)
-  private readonly rng = new Int32Array(1);
-  private depth = -1;
-  private status: SearchStatus | 'new' = 'new';
-
-  private runs = 0;
-  private runLeft: number;
-  private salt: number;
-
-  /** `schedule`: node budget of each run from the root (restart.ts); each run has its own order and table salt. */
-  constructor(
-    readonly state: GameState,
-    private readonly tt: TranspositionTable,
-    private readonly baseSalt: number,
-    private readonly schedule: (run: number) => number = () => Infinity,
-    /** Depths the stack holds before it first doubles (a test makes it small to exercise growth). */
-    private readonly stackSize = 256,
-  ) {
-    this.salt = runSalt(baseSalt, 0);
-    this.rng[0] = this.salt | 1;
-    this.runLeft = schedule(0);
-  }
-
-  /** Back to the root with the next run's budget, salt and move order. */
-  private restart(): void {
-    while (this.depth > 0) this.takeBack(this.applied[this.depth--]);
-    this.depth = -1;
-    this.runs++;
-    this.runLeft = this.schedule(this.runs);
-    this.salt = runSalt(this.baseSalt, this.runs);
-    this.rng[0] = this.salt | 1;
-    this.status = 'new';
-  }
-
-  solutionMoves(): number[] {
-    return this.state.history();
-  }
-
-  private expand(): void {
-    const d = ++this.depth;
-    if (d >= this.idx.length) {
-      this.idx = doubled(this.idx);
-      this.end = doubled(this.end);
-      this.applied = doubled(this.applied);
-    }
-    const start = d === 0 ? 0 : this.end[d - 1];
-    if (start + LIST_MAX > this.buf.length) {
-      this.buf = doubled(this.buf);
-      this.sc = doubled(this.sc);
-    }
-    let end = generateFoundationMoves(this.state, this.buf, start);
-    const safe = safeFoundationMove(this.state, this.buf, start, end);
-    if (safe >= 0) {
-      this.buf[start] = this.buf[safe];
-      end = start + 1;
-    }
-    for (let k = start; k < end; k++) this.sc[k] = 1; // foundation moves first, in their order
-    if (safe < 0) {
-      const metaStart = end;
-      end = generateMetaMoves(this.state, this.buf, end, this.rng);
-      scoreByCost(this.buf, this.sc, metaStart, end, this.rng);
-    }
-    this.idx[d] = start;
-    this.end[d] = end;
-    this.stats.unique++;
-    if (d > this.stats.maxDepth) this.stats.maxDepth = d;
-  }
-
-  private takeBack(n: number): void {
-    for (let i = 0; i < n; i++) this.state.undo();
-  }
-
-  /** Searches until a win, `nodeBudget` more nodes or the deadline; 'exhausted' (no proof) when a run tries every meta-move. */
-  run(nodeBudget: number, deadline = Infinity): SearchStatus {
-    let left = nodeBudget;
-    while (left > 0) {
-      const before = this.stats.nodes;
-      const step = Math.min(left, this.runLeft);
-      const st = this.runOnce(step, deadline);
-      const used = this.stats.nodes - before;
-      left -= used;
-      this.runLeft -= used;
-      if (st !== 'paused') return st;
-      if (used < step) return st; // the deadline
-      if (this.runLeft <= 0) this.restart();
-    }
-    return 'paused';
-  }
-
-  private runOnce(nodeBudget: number, deadline: number): SearchStatus {
-    if (this.status !== 'new' && this.status !== 'paused') return this.status;
-    const s = this.state;
-    const tt = this.tt;
-    const st = this.stats;
-    const salt = this.salt;
-    if (this.status === 'new') {
-      this.status = 'paused';
-      if (s.isWon()) return (this.status = 'won');
-      if (!metaMovesApply(s.rules)) return (this.status = 'exhausted'); // a game the meta-moves are not written for
-      if (this.buf.length === 0) {
-        this.buf = new Int32Array(1 << 14);
-        this.sc = new Int32Array(1 << 14);
-        this.idx = new Int32Array(this.stackSize);
-        this.end = new Int32Array(this.stackSize);
-        this.applied = new Int32Array(this.stackSize);
-      }
-      tt.seenOrAdd(s.h1 ^ salt, s.h2 ^ salt);
-      this.expand();
-    }
-    const stop = st.nodes + nodeBudget;
-    for (;;) {
-      const d = this.depth;
-      const i = this.idx[d];
-      if (i < this.end[d]) {
-        pickBest(this.buf, this.sc, i, this.end[d]);
-        this.idx[d] = i + 1;
-        const played = playMeta(s, this.buf[i]);
-        st.nodes++;
-        if (s.isWon()) return (this.status = 'won');
-        if (tt.seenOrAdd(s.h1 ^ salt, s.h2 ^ salt)) {
-          st.ttHits++;
-          this.takeBack(played);
-        } else {
-          this.expand(); // may grow `applied`
-          this.applied[d + 1] = played;
-        }
-        if (st.nodes >= stop || ((st.nodes & 1023) === 0 && Date.now() >= deadline)) return (this.status = 'paused');
-      } else {
-        if (d === 0) return (this.status = 'exhausted');
-        this.takeBack(this.applied[d]);
-        this.depth = d - 1;
-      }
-    }
-  }
 }
