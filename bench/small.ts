@@ -4,14 +4,42 @@
 // 0), and the nodes each needed on the deals both proved lost.
 //
 //   npm run bench:small -- [--variant signora] [--ranks 5] [--piles 3] [--reserve 6] [--seeds 1-500]
-//                          [--max-nodes 2000000] [--list]
+//                          [--max-nodes 2000000] [--list] [--hidden 20000]
+//
+// --hidden B: instead, how many deals the default search leaves unknown at B nodes are really won
+// or lost: each such deal is then decided by exhaustive search with the deadlock tests (sound, and
+// checked above) within --max-nodes. As the ranks grow towards 13, this says what the full games'
+// unknowns are likely to hide.
 import { getRules } from '../src/rules/variants';
 import { smallDeal } from '../src/engine/small';
 import { baseCandidates, solve } from '../src/solver/solve';
 import { TranspositionTable } from '../src/solver/tt';
 import { arg, flag, parseRange } from './util';
 
+/** --hidden: the true verdicts of the deals the default search leaves unknown at `budget` nodes. */
+function hidden(budget: number): void {
+  const rules = getRules(arg('variant', 'signora'));
+  const shape = { ranks: Number(arg('ranks', '5')), piles: Number(arg('piles', '3')), reserve: Number(arg('reserve', '6')) };
+  const { from, to } = parseRange(arg('seeds', '1-500'), '--seeds');
+  const maxNodes = Number(arg('max-nodes', '2000000'));
+  const tt = new TranspositionTable(Number(arg('tt-mb', '256')));
+  const t = { deals: 0, unknown: 0, won: 0, lost: 0, open: 0 };
+  for (let seed = from; seed <= to; seed++) {
+    const { deal, base } = smallDeal(rules, shape, seed);
+    if (rules.terraceFamily && !baseCandidates(deal).includes(base)) continue;
+    t.deals++;
+    if (solve(deal, { tt, base, maxNodes: budget }).result !== 'unknown') continue;
+    t.unknown++;
+    const r = solve(deal, { tt, base, maxNodes, search: 'dfs-scored' });
+    t[r.result === 'unknown' ? 'open' : r.result]++;
+  }
+  console.log(
+    `${rules.name}, ${shape.ranks} ranks, ${shape.piles} piles, reserve ${shape.reserve}, seeds ${from}-${to}: ${t.deals} deals, ${t.unknown} unknown at ${budget} nodes (auto); of those ${t.won} won, ${t.lost} lost, ${t.open} still open at ${maxNodes} nodes (exhaustive, deadlock tests)`,
+  );
+}
+
 function main(): void {
+  if (process.argv.includes('--hidden')) return hidden(Number(arg('hidden', '20000')));
   const rules = getRules(arg('variant', 'signora'));
   const shape = { ranks: Number(arg('ranks', '5')), piles: Number(arg('piles', '3')), reserve: Number(arg('reserve', '6')) };
   const { from, to } = parseRange(arg('seeds', '1-500'), '--seeds');
