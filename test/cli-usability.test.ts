@@ -215,6 +215,16 @@ describe('strategies: the non-significant pairs as a count, or a table with --al
     const rows = all.stdout.split('\n').filter((l) => /^ {4}\S+ vs \S+\s+[+-]\d/.test(l));
     expect(rows).toHaveLength(counts.reduce((a, c) => a + Number(c[3]), 0));
   });
+  it('--json: one object with the strategy rows and paired tests of every game', () => {
+    const r = cli('strategies', 'results/published', '--no-write', '--json');
+    expect(r.status, r.stderr).toBe(0);
+    const j = JSON.parse(r.stdout);
+    expect(j.variants.map((v: { variant: string }) => v.variant)).toEqual(['signora', 'double-signora', 'empress-of-italy']);
+    const s = j.variants[0];
+    expect(s.strategies[0]).toMatchObject({ strategy: 'best', deals: s.deals });
+    expect(s.paired.filter((p: { measure: string; seeds: string }) => p.measure === 'budget').length).toBeGreaterThan(0);
+    expect(s.heldOut.bestFixed).toBeTruthy();
+  });
 });
 
 describe('options across commands', () => {

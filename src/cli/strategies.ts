@@ -13,6 +13,7 @@ import {
   evaluateVariant,
   PAIRED_FILE,
   TERRACE_VARIANTS,
+  type VariantEvaluation,
   variantsIn,
   writeStrategyFiles,
 } from '../analysis/strategy-eval';
@@ -26,6 +27,7 @@ interface StrategiesCliOptions {
   learned: boolean;
   write: boolean;
   all?: boolean;
+  json?: boolean;
 }
 
 function checkDir(dir: string): string[] {
@@ -46,6 +48,29 @@ function records<T>(f: () => T): T {
   }
 }
 
+/** One game's evaluation as JSON: the deals' count, the strategy rows, every paired test, the held-out learned strategy. */
+function evaluationJson(e: VariantEvaluation) {
+  const h = e.heldOut;
+  return {
+    variant: e.variant,
+    deals: e.deals.length,
+    strategies: e.strategyRows,
+    paired: e.paired,
+    heldOut: h
+      ? {
+          seeds: h.seeds,
+          deals: h.deals,
+          bestFixed: h.bestFixed,
+          bestFixedSeeds: h.bestFixedSeeds,
+          trainDeals: h.trainDeals,
+          rates: h.rates,
+          gapClosed: h.gapClosed,
+        }
+      : null,
+    learnedLeftOut: e.learnedLeftOut,
+  };
+}
+
 export function register(program: Command): void {
   program
     .command('strategies')
@@ -56,6 +81,10 @@ export function register(program: Command): void {
     .option('--out <dir>', 'where to write strategies.csv, strategies-paired.csv and strategies.svg (default: dir)')
     .option('--no-write', 'print only, write no file')
     .option('--no-learned', 'leave out the learned strategy (its held-out evaluation)')
+    .option(
+      '--json',
+      'print the evaluation as one JSON object on stdout (strategies, paired tests, held-out learned strategy); files are written as without it',
+    )
     .option('--all', 'list every pair of strategies whose difference is not significant, as a table (by default: their count)')
     .option(
       '--compare <dir2>',
@@ -93,7 +122,8 @@ Examples:
       const evals = records(() => variants.map((v) => evaluateVariant(dir, v, o.learned ? LEARNED_MODELS[v] : undefined)).filter((e) => e !== null));
       if (evals.length === 0) throw new UsageError(`${dir}: no deal with per-rank rows (run analyze with --base all)`);
       const lines: string[] = [];
-      for (const e of evals) lines.push(...formatEvaluation(e, !!o.all), '');
+      if (o.json) lines.push(JSON.stringify({ dir, variants: evals.map(evaluationJson) }));
+      else for (const e of evals) lines.push(...formatEvaluation(e, !!o.all), '');
       if (!o.write) return out(lines.join('\n'));
       const outDir = o.out ?? dir;
       records(() => checkStrategyOutputs(outDir)); // refused before the (asynchronous) chart is drawn
@@ -101,7 +131,7 @@ Examples:
         strategiesChartSvg(evals.flatMap((e) => e.strategyRows)),
         (svg) => {
           const files = writeStrategyFiles(outDir, evals, svg);
-          lines.push(`wrote ${files.strategies}, ${files.paired} and ${files.chart}`);
+          if (!o.json) lines.push(`wrote ${files.strategies}, ${files.paired} and ${files.chart}`);
           out(lines.join('\n'));
         },
         (e) => e instanceof RecordsError || e instanceof OutputError,
