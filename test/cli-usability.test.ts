@@ -102,6 +102,10 @@ describe('solve --base all: which budget ran out, and the option to raise', () =
     expect(unknownReason(res('time'), { timeoutMs: 10_000 })).toBe('time ran out: 10000 ms; raise --timeout');
     expect(unknownReason(res('memory'), { ttMb: 8 })).toBe('memory cap reached: 8 MB; raise --tt-mb');
     expect(unknownReason(res('nodes'), { maxNodes: 5000 })).toBe('node budget ran out: 5000 nodes; raise --max-nodes');
+    const timed = cli('solve', 'empress-of-italy', '--seed', '5', '--base', 'all', '--max-nodes', '50M', '--timeout', '10');
+    const slow = timed.stdout.split('\n').filter((l) => l.includes('unknown'));
+    expect(slow.length).toBeGreaterThan(0);
+    for (const l of slow) expect(l).toMatch(/unknown \(time ran out: 10 ms; raise --timeout\)/);
     const one = cli('solve', 'empress-of-italy', '--seed', '5', '--max-nodes', '300');
     expect(one.stdout.split('\n')[0]).toBe('unknown (node budget ran out: 300 nodes; raise --max-nodes)');
   });
