@@ -2,13 +2,16 @@
 // is won with four cells, and 11982 is lost. One deal at a time, one search each, on one core.
 //
 //   npm run bench:msdeals -- [--deals 1-1000] [--max-nodes 2M] [--cells 4] [--search auto]
-//                            [--also 11982]
+//                            [--also 11982] [--check-boards]
 //
 // Prints won / lost / unknown, the node and time totals, the slowest deals, and every deal that is
 // not won (11982 is expected lost; any other is a finding). --also adds single deals to the range.
-// Node counts are deterministic; times depend on the machine.
+// Node counts are deterministic; times depend on the machine. --check-boards also compares each
+// deal's fc-solve board text (dealToFcs) with what fc-solve's own make-microsoft-freecell-board
+// prints for it (Debian package freecell-solver-bin; it writes 10 for T), and says how many agree.
 import { getRules } from '../src/rules/variants';
-import { msDeal } from '../src/engine/msdeal';
+import { spawnSync } from 'child_process';
+import { dealToFcs, msDeal } from '../src/engine/msdeal';
 import { isSearchKind, solve } from '../src/solver/solve';
 import { TranspositionTable } from '../src/solver/tt';
 import { arg, countArg, fail, parseRange } from './util';
@@ -68,6 +71,21 @@ function main(): void {
       .join(', ')}`,
   );
   console.log(notWon.length ? `not won:\n  ${notWon.join('\n  ')}` : 'not won: none');
+  if (process.argv.includes('--check-boards')) checkBoards(deals, rules);
+}
+
+/** Our board text of each deal against fc-solve's make-microsoft-freecell-board. */
+function checkBoards(deals: number[], rules: ReturnType<typeof getRules>): void {
+  const differ: number[] = [];
+  for (const n of deals) {
+    const r = spawnSync('make-microsoft-freecell-board', [String(n)], { encoding: 'utf8' });
+    if (r.error || r.status !== 0)
+      fail('bench:msdeals', `make-microsoft-freecell-board ${n} failed (apt-get install freecell-solver-bin): ${r.error?.message ?? r.stderr}`);
+    if (r.stdout.replace(/10([CDHS])/g, 'T$1').trim() !== dealToFcs(msDeal(rules, n)).trim()) differ.push(n);
+  }
+  console.log(
+    `boards against make-microsoft-freecell-board: ${deals.length - differ.length} of ${deals.length} identical${differ.length ? `; differ: ${differ.slice(0, 20).join(', ')}` : ''}`,
+  );
 }
 
 main();
