@@ -14,7 +14,7 @@ import { GameState } from '../src/engine/state';
 import { getRules } from '../src/rules/variants';
 import { solve } from '../src/solver/solve';
 import { TranspositionTable } from '../src/solver/tt';
-import { fcVersion } from '../bench/fcsolve';
+import { defaultFcBin, fcVersion } from '../bench/fcsolve';
 
 const ROOT = resolve(__dirname, '..');
 const MAIN = join(ROOT, 'dist', 'src', 'cli', 'main.js');
@@ -159,7 +159,7 @@ describe("fc-solve's board text", () => {
     for (const n of [1, 2, 3, 617, 11982]) {
       const f = join(dir, `ms${n}.txt`);
       fs.writeFileSync(f, dealToFcs(msDeal(FREECELL, n)));
-      const r = spawnSync('fc-solve', ['-mi', '200000', f], { encoding: 'utf8', timeout: 60_000 });
+      const r = spawnSync(defaultFcBin(), ['-mi', '200000', f], { encoding: 'utf8', timeout: 60_000 });
       expect(r.stdout, `deal ${n}`).toMatch(n === 11982 ? /I could not solve this game|Iterations count exceeded/ : /This game is solveable/);
     }
     // Positions on a winning line, with cards home and in the cells: solvable, and read as such.
@@ -173,7 +173,7 @@ describe("fc-solve's board text", () => {
       if (i % 15 !== 5 || !pos.foundations.some((f) => f.length) || !pos.cells.some((c) => c >= 0)) return;
       const f = join(dir, `pos${i}.txt`);
       fs.writeFileSync(f, dealToFcs(pos));
-      const r = spawnSync('fc-solve', ['-mi', '200000', f], { encoding: 'utf8', timeout: 60_000 });
+      const r = spawnSync(defaultFcBin(), ['-mi', '200000', f], { encoding: 'utf8', timeout: 60_000 });
       expect(r.stdout, dealToFcs(pos)).toMatch(/This game is solveable/);
       sent++;
     });
