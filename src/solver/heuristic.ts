@@ -13,7 +13,7 @@ import type { GameState } from '../engine/state';
  * between runs, so disorder 2 was kept for its shorter solutions (13% on all four sets, and on
  * seeds 4001-4600 and 6001-6600, new then and used for this choice only) at about as many nodes:
  * 3.35M against 3.33M with disorder 1 on the tuning sets, 3.79M against 3.90M on the new ones. Two-cell FreeCell 3001-3100
- * at 2 s per deal: see solve.ts's policy().
+ * at 2 s per deal: see policy.ts's policy().
  */
 export const COVER_WEIGHT = 2;
 export const DISORDER_WEIGHT = 2;

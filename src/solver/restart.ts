@@ -15,7 +15,7 @@
 // before, and a run they cut short proves nothing: when one exhausts the tree having skipped a
 // marked position, the marks are switched off for good, and the runs after it are plain runs
 // again (one of which can still prove the loss). Wins are replayed as always. On Winery and
-// FreeCell they save about a tenth of the nodes (solve.ts).
+// FreeCell they save about a tenth of the nodes (policy.ts).
 import type { GameState } from '../engine/state';
 import type { Deadlocks } from './deadlock';
 import { DfsSearch } from './dfs';

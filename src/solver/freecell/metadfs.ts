@@ -27,8 +27,8 @@ import { generateMetaMoves, metaMovesApply, playMeta } from './meta';
 /**
  * How the meta-move DFS orders a position's meta-moves (scoreByCost, after generateMetaMoves'
  * order): by the cards each clears, fewest first, with noise: key = cleared * 4 + a random
- * 0..COST_NOISE-1, so a move may come before one that clears one card fewer. On the eight tuning sets of solve.ts's
- * policy, nodes in all: 2.82M in Freecell Solver's order alone; by cleared cards with noise 1
+ * 0..COST_NOISE-1, so a move may come before one that clears one card fewer. On the eight tuning sets of
+ * policy.ts, nodes in all: 2.82M in Freecell Solver's order alone; by cleared cards with noise 1
  * (none) 2.66M, 4 2.51M, 8 2.49M, 12 2.56M, 16 2.63M.
  */
 export const COST_NOISE = 8;
