@@ -3,6 +3,42 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+// The rooms of src and the direction of their imports (docs/architecture.md):
+// cli -> analysis -> solver -> engine -> rules -> cards; a room may import any room below it and
+// none above. src/solver/freecell (Winery's and FreeCell's searches) is imported by
+// src/solver/solve.ts alone, through its index, and never imports solve.ts or policy.ts back.
+// Enforced with no-restricted-imports, one entry per folder (in flat config a later entry's
+// options replace an earlier one's, so no file is in two entries). bench and test may import any.
+const ROOMS = ['cards', 'rules', 'engine', 'solver', 'analysis', 'cli'];
+/** The rooms above `room`, as a pattern over relative import paths ('../engine/x', '../../cli/y'). */
+function above(room) {
+  const up = ROOMS.slice(ROOMS.indexOf(room) + 1);
+  return {
+    regex: `^(\\.\\./)+(${up.join('|')})(/|$)`,
+    message: `src/${room} may not import src/${up.join(', src/')}: imports go cli -> analysis -> solver -> engine -> rules -> cards (docs/architecture.md).`,
+  };
+}
+const FREECELL_ONLY_FROM_SOLVE = {
+  regex: '^\\./freecell(/|$)',
+  message: 'src/solver/freecell is imported by src/solver/solve.ts alone (it registers its searches in SEARCHES).',
+};
+const roomRules = (files, patterns, ignores = []) => ({ files, ignores, rules: { 'no-restricted-imports': ['error', { patterns }] } });
+const rooms = [
+  roomRules(['src/cards/**/*.ts'], [above('cards')]),
+  roomRules(['src/rules/**/*.ts'], [above('rules')]),
+  roomRules(['src/engine/**/*.ts'], [above('engine')]),
+  roomRules(['src/solver/**/*.ts'], [above('solver'), FREECELL_ONLY_FROM_SOLVE], ['src/solver/solve.ts', 'src/solver/freecell/**']),
+  roomRules(
+    ['src/solver/solve.ts'],
+    [above('solver'), { regex: '^\\./freecell/', message: 'solve.ts imports src/solver/freecell through its index (./freecell).' }],
+  ),
+  roomRules(
+    ['src/solver/freecell/**/*.ts'],
+    [above('solver'), { regex: '^\\.\\./(solve|policy)$', message: 'src/solver/freecell may import the solver core, never solve.ts or policy.ts.' }],
+  ),
+  roomRules(['src/analysis/**/*.ts'], [above('analysis')]),
+];
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'results/**', 'src/analysis/learned-model.ts'] },
   js.configs.recommended,
@@ -20,4 +56,5 @@ export default tseslint.config(
     languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', module: 'writable', process: 'readonly', __dirname: 'readonly' } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
+  ...rooms,
 );

@@ -1,3 +1,8 @@
+// Room src/cards: what a card is (this file alone: the encoding, names, ranks, suits, colours).
+// It imports nothing of the project; every other room stands on it. The rooms and the direction of
+// their imports, cli -> analysis -> solver -> engine -> rules -> cards: docs/architecture.md
+// (eslint.config.mjs enforces it).
+//
 // Card encoding and text notation.
 //
 // A card is a small integer 0..51: card = rank * 4 + suit, with rank 0..12 (A..K) and

@@ -1,3 +1,9 @@
+// Room src/engine: playing a game, fast and exactly. deal.ts (with msdeal.ts and small.ts) deals,
+// this file holds a position with apply/undo and its Zobrist hash (zobrist.ts), move.ts and
+// notation.ts encode and spell moves, movegen.ts generates the legal ones into caller-owned arrays
+// (scratch.ts, typed.ts), legality.ts checks one move as the rules say. It may import src/rules and
+// src/cards; it knows nothing of searching (src/solver) or of analyses.
+//
 // Game state in typed arrays, apply/undo in place, automatic filling, incremental Zobrist hash.
 //
 // Piles share one index space: tableau 0..T-1, foundations, cells, then reserve, stock, waste

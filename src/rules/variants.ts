@@ -1,3 +1,7 @@
+// Room src/rules: the games as data. vocabulary.ts names what a rule table can say, this file holds
+// one table per game (and the base ranks a deal may choose from), building.ts states how cards
+// build, as functions. It may import src/cards only; src/engine plays what it says.
+//
 // One declarative table per variant, as ruled by docs/RULES.md. Every difference between the
 // games lives here; the engine reads nothing else.
 import type { RuleOptions, RuleTable } from './vocabulary';

@@ -1,4 +1,11 @@
-// The solver's library API: solve(deal, options) -> { result, moves, base, stats }. No console output.
+// Room src/solver: deciding one deal. This file is its API, solve(deal, options) -> { result, moves,
+// base, stats } with no console output, and the search registry (SEARCHES); policy.ts says which
+// searches run, in what order. The searches every game uses: dfs.ts, restart.ts (restarting DFS),
+// astar.ts, over tt.ts (the transposition table), order.ts and heuristic.ts (move order), prune.ts
+// (safe moves), deadlock.ts (positions proved lost), memory.ts (the memory cap); search.ts is what
+// each search offers. freecell/ holds the searches of Winery and FreeCell alone, and only this file
+// imports it (through freecell/index.ts). The room may import src/engine, src/rules and src/cards,
+// never src/analysis or src/cli (eslint.config.mjs).
 import { rankOf } from '../cards/card';
 import { type Deal, exposedCards } from '../engine/deal';
 import { baseCandidateRanks } from '../rules/variants';
