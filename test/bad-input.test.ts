@@ -110,7 +110,7 @@ const CASES: Case[] = [
   { name: 'help for an unknown command', args: ['help', 'nope'], err: /unknown command "nope"/ },
   { name: 'unknown global option', args: ['--nope'], err: /unknown option '--nope'/ },
   { name: 'variants with an argument', args: ['variants', 'extra'], err: /too many arguments/ },
-  { name: 'variants with an option', args: ['variants', '--json'], err: /unknown option '--json'/ },
+  { name: 'variants with an option', args: ['variants', '--csv'], err: /unknown option '--csv'/ },
   // ---- deal ----
   { name: 'deal without a variant', args: ['deal'], err: /missing required argument 'variant'/ },
   { name: 'deal of an unknown variant', args: ['deal', 'nope', '--seed', '1'], err: /unknown variant "nope"/ },
