@@ -1,8 +1,10 @@
-// The README's command-line examples are real runs: every `$ ` line of the ```text blocks of the
-// section "The command line" is run (in a temporary directory, in order: later examples read the
-// files earlier ones write) and its output compared with the lines under it. Times are masked;
-// a line `...` stands for any number of lines. Supported commands: `solitaire ARGS [> FILE]`
-// (the compiled dist/src/cli/main.js; `npm test` builds it first) and `echo 'TEXT' > FILE`.
+// The command-line examples of the README and docs/ are real runs: every `$ ` line of the ```text
+// blocks of the README section "The command line" and then of docs/cli.md and docs/strategies.md is run (in a temporary
+// directory, in order: later examples read the files earlier ones write) and its output compared
+// with the lines under it. Times are masked; a line `...` stands for any number of lines.
+// Supported commands: `solitaire ARGS [> FILE]` (the compiled dist/src/cli/main.js; `npm test`
+// builds it first) and `echo 'TEXT' > FILE`. A `$ solitaire` example anywhere else in the README or
+// docs/ fails the test: every example is covered wherever it lives.
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,28 +13,40 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const ROOT = resolve(__dirname, '..');
 const MAIN = join(ROOT, 'dist', 'src', 'cli', 'main.js');
+/** The docs files whose every example runs, after the README's, in this order. */
+const DOCS = ['docs/cli.md', 'docs/strategies.md'];
 
 interface Example {
   command: string;
   output: string[];
+  file: string;
 }
 
-/** The examples of the README section "The command line", in order. */
-function examples(): Example[] {
+/** The README's section "The command line". */
+function readmeSection(): string {
   const readme = fs.readFileSync(join(ROOT, 'README.md'), 'utf8');
   const start = readme.indexOf('\n## The command line\n');
-  const section = readme.slice(start, readme.indexOf('\n## ', start + 1));
+  return readme.slice(start, readme.indexOf('\n## ', start + 1));
+}
+
+/** The examples of a text, in order: ```text blocks whose first line is a `$ ` command. */
+function examplesIn(text: string, file: string): Example[] {
   const out: Example[] = [];
-  for (const block of section.matchAll(/```text\n([\s\S]*?)```/g)) {
+  for (const block of text.matchAll(/```text\n([\s\S]*?)```/g)) {
     const lines = block[1].replace(/\n$/, '').split('\n');
     if (!lines[0].startsWith('$ ')) continue;
     for (const line of lines) {
-      if (line.startsWith('$ ')) out.push({ command: line.slice(2), output: [] });
+      if (line.startsWith('$ ')) out.push({ command: line.slice(2), output: [], file });
       else out[out.length - 1].output.push(line);
     }
   }
   for (const e of out) while (e.output.length && e.output[e.output.length - 1] === '') e.output.pop();
   return out;
+}
+
+/** Every example the test runs: the README's section "The command line", then each of DOCS. */
+function examples(): Example[] {
+  return [...examplesIn(readmeSection(), 'README.md'), ...DOCS.flatMap((f) => examplesIn(fs.readFileSync(join(ROOT, f), 'utf8'), f))];
 }
 
 /** Runs one example command in `dir`: its output (stdout and stderr) and exit status. */
@@ -78,12 +92,28 @@ afterAll(() => {
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-describe('README command-line examples', () => {
+describe('README and docs/cli.md command-line examples', () => {
   const all = examples();
 
-  it('are there', () => expect(all.length).toBeGreaterThanOrEqual(10));
+  it('are there, in the README and in docs/cli.md', () => {
+    expect(all.filter((e) => e.file === 'README.md').length).toBeGreaterThanOrEqual(8);
+    expect(all.filter((e) => e.file === 'docs/cli.md').length).toBeGreaterThanOrEqual(10);
+  });
 
-  it.each(all.map((e) => [e.command, e] as const))('$ %s', (_c, e) => {
+  it('are all covered: no `$ solitaire` example elsewhere in the README or docs/', () => {
+    const readme = fs.readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const elsewhere = readme.replace(readmeSection(), '');
+    const files: [string, string][] = [['README.md outside "The command line"', elsewhere]];
+    for (const f of fs.readdirSync(join(ROOT, 'docs')))
+      if (f.endsWith('.md') && !DOCS.includes(`docs/${f}`)) files.push([`docs/${f}`, fs.readFileSync(join(ROOT, 'docs', f), 'utf8')]);
+    for (const [name, text] of files)
+      expect(
+        examplesIn(text, name).map((e) => e.command),
+        name,
+      ).toEqual([]);
+  });
+
+  it.each(all.map((e) => [`${e.file}: ${e.command}`, e] as const))('%s', (_c, e) => {
     const { text, status } = run(e.command, dir);
     const actual = text === '' ? [] : text.replace(/\n$/, '').split('\n');
     if (!matches(e.output, actual)) expect(actual.map(mask).join('\n')).toBe(e.output.map(mask).join('\n'));
