@@ -117,7 +117,7 @@ done
 [[ $state == idle ]] || fail "the node did not come up (sinfo: ${state:-no answer})"
 say "one-node cluster up: $HOST, $CPUS CPUs, slurmctld port $CTLD_PORT (pids ${PIDS[*]})"
 
-# ---- the recipe, as the README submits it; the knobs from the environment ----
+# ---- the recipe, as docs/scale.md submits it; the knobs from the environment ----
 RUN=$WORK/run
 mkdir -p "$RUN/logs"
 cd "$RUN"
