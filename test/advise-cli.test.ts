@@ -1,9 +1,8 @@
 // `solitaire advise` and `solitaire strategies` (issue 13), run as child processes from dist (npm
 // test builds first). Small budgets and a synthetic per-deal directory: the file runs in seconds.
-import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RANKS } from '../src/cards/card';
 import { DEAL_COLUMNS, csvHeader, csvLines, dealRecord } from '../src/analysis/records';
@@ -11,22 +10,7 @@ import { PAIRED_COLUMNS } from '../src/analysis/strategy-eval';
 import { dealFromSeed, dealToJson } from '../src/engine/deal';
 import { getRules } from '../src/rules/variants';
 import { baseCandidates, solve } from '../src/solver/solve';
-
-const ROOT = resolve(__dirname, '..');
-const MAIN = join(ROOT, 'dist', 'src', 'cli', 'main.js');
-
-function cli(...args: string[]) {
-  const r = spawnSync(process.execPath, [MAIN, ...args], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
-}
-function expectUsageError(r: ReturnType<typeof cli>, pattern: RegExp): void {
-  expect(r.status, r.stderr).toBe(2);
-  expect(r.stdout).toBe('');
-  const lines = r.stderr.split('\n').filter((l) => l);
-  expect(lines).toHaveLength(1);
-  expect(lines[0]).toMatch(/^solitaire: /);
-  expect(lines[0]).toMatch(pattern);
-}
+import { cli, expectUsageError } from './cli-helpers';
 
 let dir = '';
 beforeAll(() => {

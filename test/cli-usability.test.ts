@@ -1,31 +1,14 @@
 // Issue 27's table, "The CLI": one test (or more) per row, run as child processes from dist (npm
 // test builds first). Budgets are small: the file runs in seconds.
-import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCount } from '../src/cli/io';
 import { unknownReason } from '../src/cli/solve';
 import { suggestVariant } from '../src/rules/variants';
 import type { SolveResult } from '../src/solver/solve';
-
-const ROOT = resolve(__dirname, '..');
-const MAIN = join(ROOT, 'dist', 'src', 'cli', 'main.js');
-
-function cli(...args: string[]) {
-  const r = spawnSync(process.execPath, [MAIN, ...args], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
-}
-
-function expectUsageError(r: ReturnType<typeof cli>, pattern: RegExp): void {
-  expect(r.status, r.stderr).toBe(2);
-  expect(r.stdout).toBe('');
-  const lines = r.stderr.split('\n').filter((l) => l);
-  expect(lines).toHaveLength(1);
-  expect(lines[0]).toMatch(/^solitaire: /);
-  expect(lines[0]).toMatch(pattern);
-}
+import { cli, expectUsageError } from './cli-helpers';
 
 let dir = '';
 beforeAll(() => {
