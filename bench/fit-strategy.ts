@@ -15,7 +15,7 @@ import { type AdviceTable, bucketOf, quantile, releaseOf } from '../src/analysis
 import { FEATURE_NAMES, rankFeatures } from '../src/analysis/features';
 import { type LearnedModel, fitLogistic, learnedStrategy, unitWeights } from '../src/analysis/learned';
 import { type EvalDeal, TERRACE_VARIANTS, evaluateHeldOut, loadEvalDeals, readDealRowsAnyVersion } from '../src/analysis/strategy-eval';
-import { dealFile } from '../src/analysis/records';
+import { dealFile } from '../src/records/records';
 import { arg, fail as failWith } from './util';
 
 function fail(msg: string): never {

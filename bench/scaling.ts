@@ -10,7 +10,7 @@ import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { readDealFile } from '../src/analysis/records';
+import { readDealFile } from '../src/records/records';
 import { arg, fail, pad, parseRange } from './util';
 
 const MAIN = path.resolve(__dirname, '..', 'src', 'cli', 'main.js');

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RANKS } from '../src/cards/card';
-import { DEAL_COLUMNS, csvHeader, csvLines, dealRecord } from '../src/analysis/records';
+import { DEAL_COLUMNS, csvHeader, csvLines, dealRecord } from '../src/records/records';
 import { PAIRED_COLUMNS } from '../src/analysis/strategy-eval';
 import { dealFromSeed, dealToJson } from '../src/engine/deal';
 import { getRules } from '../src/rules/variants';

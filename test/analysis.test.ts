@@ -10,7 +10,7 @@ import { dealFromSeed } from '../src/engine/deal';
 import { getRules } from '../src/rules/variants';
 import { baseCandidates, solve } from '../src/solver/solve';
 import { TranspositionTable } from '../src/solver/tt';
-import { DEAL_COLUMNS, PROOFS, STRATEGY_COLUMNS, SUMMARY_COLUMNS, parseCsv, parseDealFile, readDealFile } from '../src/analysis/records';
+import { DEAL_COLUMNS, PROOFS, STRATEGY_COLUMNS, SUMMARY_COLUMNS, parseCsv, parseDealFile, readDealFile } from '../src/records/records';
 import { DEFAULT_TT_MB, runAnalysis, type AnalyzeOptions } from '../src/analysis/run';
 import { formatReport } from '../src/analysis/report';
 

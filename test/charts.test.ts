@@ -7,7 +7,7 @@ import * as path from 'path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OUTCOMES_CHART, STRATEGIES_CHART, headlineRow, ranksChart, strategiesChartSvg, writeCharts } from '../src/analysis/charts';
 import { evaluateVariant } from '../src/analysis/strategy-eval';
-import { readStrategiesFile, readSummaryFile, strategiesFile, summaryFile } from '../src/analysis/records';
+import { readStrategiesFile, readSummaryFile, strategiesFile, summaryFile } from '../src/records/records';
 import { runAnalysis } from '../src/analysis/run';
 
 const ROOT = path.resolve(__dirname, '..');

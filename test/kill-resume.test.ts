@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readDealFile } from '../src/analysis/records';
+import { readDealFile } from '../src/records/records';
 
 const MAIN = resolve(__dirname, '..', 'dist', 'src', 'cli', 'main.js');
 const ARGS = ['analyze', 'signora', '--seeds', '1-8', '--max-nodes', '20000', '--workers', '1', '--batch', '1', '--quiet'];

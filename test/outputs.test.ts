@@ -7,9 +7,9 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OutputError, prepareOutDir } from '../src/analysis/outputs';
+import { OutputError, prepareOutDir } from '../src/records/outputs';
 
-const OUTPUTS_JS = path.resolve(__dirname, '..', 'dist', 'src', 'analysis', 'outputs.js');
+const OUTPUTS_JS = path.resolve(__dirname, '..', 'dist', 'src', 'records', 'outputs.js');
 let tmp = '';
 beforeAll(() => {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'outputs-test-'));
@@ -50,7 +50,7 @@ describe('prepareOutDir', () => {
   });
 
   it('many processes at once against the same missing parents all succeed', async () => {
-    if (!fs.existsSync(OUTPUTS_JS)) throw new Error('dist/src/analysis/outputs.js missing: compile with `npx tsc -p .` (npm test does)');
+    if (!fs.existsSync(OUTPUTS_JS)) throw new Error('dist/src/records/outputs.js missing: compile with `npx tsc -p .` (npm test does)');
     const root = path.join(tmp, 'many');
     const script = `const { prepareOutDir } = require(${JSON.stringify(OUTPUTS_JS)});
 const [root, k, at] = process.argv.slice(1);

@@ -1,7 +1,7 @@
-// Paired comparisons (src/analysis/paired.ts): exact binomial / McNemar p-values checkable by hand,
+// Paired comparisons (src/records/paired.ts): exact binomial / McNemar p-values checkable by hand,
 // Newcombe's paired interval against a published value, Holm's correction.
 import { describe, expect, it } from 'vitest';
-import { binomialHalfCdf, binomialTestHalf, comparePaired, holmAdjust, mcnemarExact, newcombePairedCI, pairedTable } from '../src/analysis/paired';
+import { binomialHalfCdf, binomialTestHalf, comparePaired, holmAdjust, mcnemarExact, newcombePairedCI, pairedTable } from '../src/records/paired';
 
 describe('exact binomial test, p = 1/2', () => {
   it('matches hand computation on small cases', () => {

@@ -2,7 +2,7 @@
 // reported, onCrash must blame exactly one search and hand back every other unfinished one.
 import { describe, expect, it } from 'vitest';
 import { key, onCrash, type PoolHooks, type TaskState } from '../src/analysis/pool';
-import type { DealRow } from '../src/analysis/records';
+import type { DealRow } from '../src/records/records';
 
 function recorder() {
   const failed: string[] = [];

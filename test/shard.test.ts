@@ -8,7 +8,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MANIFEST_FILE, type Manifest } from '../src/analysis/manifest';
-import { readDealFile } from '../src/analysis/records';
+import { readDealFile } from '../src/records/records';
 import { parseShard, shardSeeds } from '../src/analysis/shard';
 
 const ROOT = path.resolve(__dirname, '..');

@@ -1,9 +1,10 @@
 // Pure parts of the analysis: Wilson intervals, summarising per-deal rows, strategies, CSV reading.
 import { describe, expect, it } from 'vitest';
 import { makeCard } from '../src/cards/card';
-import { type DealRow, SUMMARY_COLUMNS, type Verdict, fmtRate, parseCsv, summaryRecord } from '../src/analysis/records';
-import { WILSON_Z, wilson, winRate } from '../src/analysis/stats';
-import { bestAnyConflicts, bestVerdict, groupBySeed, orVerdict, summarise } from '../src/analysis/summary';
+import { type DealRow, SUMMARY_COLUMNS, type Verdict, fmtRate, parseCsv, summaryRecord } from '../src/records/records';
+import { WILSON_Z, wilson, winRate } from '../src/records/stats';
+import { bestVerdict, groupBySeed, orVerdict } from '../src/records/verdicts';
+import { bestAnyConflicts, summarise } from '../src/analysis/summary';
 import { type DealView, STRATEGIES, evaluateStrategies, exposedRunLength, strategyByName } from '../src/analysis/strategies';
 import { parseSeedRange, parseVariants } from '../src/cli/analyze';
 

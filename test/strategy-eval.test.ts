@@ -12,7 +12,7 @@ import { type LearnedModel, fitLogistic, learnedStrategy, modelScore, rankOrder 
 import { ADVICE_TABLES, LEARNED_MODELS, RECOMMENDED } from '../src/analysis/learned-model';
 import { strategiesChartSvg } from '../src/analysis/charts';
 import { formatEvaluation, formatHeldOut } from '../src/analysis/strategy-report';
-import { DEAL_COLUMNS, csvHeader, csvLines, dealRecord } from '../src/analysis/records';
+import { DEAL_COLUMNS, csvHeader, csvLines, dealRecord } from '../src/records/records';
 import { type DealView, STRATEGIES, bestExposedVerdict, viewOfDeal } from '../src/analysis/strategies';
 import {
   BEST,

@@ -15,7 +15,7 @@ import { baseCandidates, solve } from '../solver/solve';
 import { TranspositionTable } from '../solver/tt';
 import { FEATURE_NAMES, rankFeatures } from './features';
 import { type DealView, type Strategy, exposedCounts, viewOfDeal } from './strategies';
-import { wilson } from './stats';
+import { wilson } from '../records/stats';
 
 export interface BucketCount {
   won: number;

@@ -10,9 +10,18 @@ import * as path from 'path';
 import * as vega from 'vega';
 import { type TopLevelSpec, compile } from 'vega-lite';
 import { getRules, variantNames } from '../rules/variants';
-import { checkOutputs } from './outputs';
-import { RecordsError, type StrategyRecord, fmtRate, type SummaryRow, readStrategiesFile, readSummaryFile, strategiesFile, summaryFile } from './records';
-import { WILSON_Z, wilson } from './stats';
+import { checkOutputs } from '../records/outputs';
+import {
+  RecordsError,
+  type StrategyRecord,
+  fmtRate,
+  type SummaryRow,
+  readStrategiesFile,
+  readSummaryFile,
+  strategiesFile,
+  summaryFile,
+} from '../records/records';
+import { WILSON_Z, wilson } from '../records/stats';
 
 export const STRATEGIES_CHART = 'strategies.svg';
 export const OUTCOMES_CHART = 'outcomes.svg';

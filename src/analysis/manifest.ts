@@ -10,7 +10,7 @@ import { execFileSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
 import { type Shard, formatShard } from './shard';
-import type { SummaryRow } from './records';
+import type { SummaryRow } from '../records/records';
 import type { BaseMode } from './summary';
 
 export const MANIFEST_FILE = 'run.json';

@@ -10,8 +10,8 @@ import * as path from 'path';
 import { variantNames } from '../rules/variants';
 import type { RuleTable } from '../rules/vocabulary';
 import { ManifestError, type RunEntry, describeShare, disagreement, manifestFile, readManifest, totalsOf, writeManifest } from './manifest';
-import { OutputError, checkOutputs, heldRows, outputFiles, prepareOutDir } from './outputs';
-import { DEAL_COLUMNS, type DealRow, dealFile, dealRecord, parseDealFile, strategiesFile, writeCsvFile } from './records';
+import { OutputError, checkOutputs, heldRows, outputFiles, prepareOutDir } from '../records/outputs';
+import { DEAL_COLUMNS, type DealRow, dealFile, dealRecord, parseDealFile, strategiesFile, writeCsvFile } from '../records/records';
 import { type VariantResults, rulesWithCells, searchLabels, variantResults, writeStrategies, writeSummary } from './results';
 import { shardSeeds } from './shard';
 

@@ -13,7 +13,7 @@
 //   runPool resolves with the signal; rows that arrive after it are ignored.
 import { MessageChannel, type MessagePort, receiveMessageOnPort } from 'worker_threads';
 import Piscina from 'piscina';
-import { type DealRow, baseLabel } from './records';
+import { type DealRow, baseLabel } from '../records/records';
 import type { WorkItem, WorkerMessage, WorkerTask } from './worker';
 
 export interface PoolJob {

@@ -1,6 +1,6 @@
 // The table printed at the end of `solitaire analyze`.
 import { fmtDuration } from './progress';
-import type { SummaryRow } from './records';
+import type { SummaryRow } from '../records/records';
 import type { AnalysisResult } from './run';
 import { STRATEGIES } from './strategies';
 

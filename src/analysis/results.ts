@@ -19,9 +19,10 @@ import {
   summaryFile,
   summaryRecord,
   writeCsvFile,
-} from './records';
+} from '../records/records';
 import { type StrategyDeal, evaluateStrategies, viewOfDeal } from './strategies';
-import { type BaseMode, bestAnyConflicts, bestVerdict, groupBySeed, summarise } from './summary';
+import { bestVerdict, groupBySeed } from '../records/verdicts';
+import { type BaseMode, bestAnyConflicts, summarise } from './summary';
 
 /** A variant's rules, with `cells` applied where the variant takes it (FreeCell) and ignored elsewhere. */
 export function rulesWithCells(variant: string, cells: number | undefined): RuleTable {

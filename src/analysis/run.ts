@@ -33,7 +33,7 @@ import * as os from 'os';
 import * as path from 'path';
 import type { RuleTable } from '../rules/vocabulary';
 import { ManifestError, type RunEntry, disagreement, gitCommit, manifestFile, packageVersion, readManifest, totalsOf, writeManifest } from './manifest';
-import { OutputError, checkOutputs, heldRows, outputFiles, prepareOutDir } from './outputs';
+import { OutputError, checkOutputs, heldRows, outputFiles, prepareOutDir } from '../records/outputs';
 import { type PoolHooks, type PoolJob, runPool } from './pool';
 import { Progress, type ProgressMode, type VariantProgress } from './progress';
 import {
@@ -52,10 +52,11 @@ import {
   readDealFile,
   strategiesFile,
   summaryFile,
-} from './records';
+} from '../records/records';
 import { rulesWithCells, searchLabels, variantResults, writeStrategies, writeSummary } from './results';
 import { type Shard, formatShard, shardSeeds } from './shard';
-import { type BaseMode, bestVerdict, groupBySeed } from './summary';
+import { bestVerdict, groupBySeed } from '../records/verdicts';
+import type { BaseMode } from './summary';
 
 /** Seeds analysed when none are given: `npm ci && npm start` (analyze all) takes about five minutes on 2 cores. */
 export const DEFAULT_SEEDS = { from: 1, to: 200 } as const;

@@ -18,8 +18,8 @@
 import { colourOf, RANKS, rankOf } from '../cards/card';
 import type { Deal } from '../engine/deal';
 import { getRules } from '../rules/variants';
-import { type DealRow, type StrategyRow, type Verdict, baseLabel } from './records';
-import { winRate } from './stats';
+import { type DealRow, type StrategyRow, type Verdict, baseLabel } from '../records/records';
+import { winRate } from '../records/stats';
 
 /** What a player sees before choosing the base rank. */
 export interface DealView {

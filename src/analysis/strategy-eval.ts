@@ -17,7 +17,7 @@ import { dealFromSeed } from '../engine/deal';
 import { getRules, variantNames } from '../rules/variants';
 import { baseCandidates } from '../solver/solve';
 import { type LearnedModel, learnedStrategy } from './learned';
-import { type PairedResult, comparePaired, fmtP, holmAdjust } from './paired';
+import { type PairedResult, comparePaired, fmtP, holmAdjust } from '../records/paired';
 
 export { fmtP };
 import {
@@ -36,11 +36,11 @@ import {
   strategiesFile,
   strategyRecord,
   writeCsvFile,
-} from './records';
+} from '../records/records';
 import { STRATEGIES_CHART } from './charts';
-import { checkOutputs, prepareOutDir } from './outputs';
+import { checkOutputs, prepareOutDir } from '../records/outputs';
 import { STRATEGIES, type Strategy, type StrategyDeal, bestExposedVerdict, evaluateStrategies, viewOfDeal } from './strategies';
-import { bestVerdict, groupBySeed } from './summary';
+import { bestVerdict, groupBySeed } from '../records/verdicts';
 
 export const TERRACE_VARIANTS = ['signora', 'double-signora', 'empress-of-italy'] as const;
 export const PAIRED_FILE = 'strategies-paired.csv';

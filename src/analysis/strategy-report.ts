@@ -1,8 +1,8 @@
 // Text tables of the strategy evaluation (`solitaire strategies`), from strategy-eval.ts results.
 import { getRules } from '../rules/variants';
-import { fmtP } from './paired';
+import { fmtP } from '../records/paired';
 import type { HeldOut, PairedRow, SensitivityResult, VariantEvaluation } from './strategy-eval';
-import type { StrategyRow } from './records';
+import type { StrategyRow } from '../records/records';
 
 const pct = (x: number) => (Number.isFinite(x) ? `${(Math.round(x * 1000 + 1e-9) / 10).toFixed(1)}%` : '-');
 const pts = (x: number) => (Number.isFinite(x) ? `${x >= 0 ? '+' : ''}${(100 * x).toFixed(1)}` : '-');

@@ -11,7 +11,7 @@ import { msDeal } from '../engine/msdeal';
 import { getRules } from '../rules/variants';
 import { solve } from '../solver/solve';
 import { TranspositionTable } from '../solver/tt';
-import { baseLabel, type DealRow } from './records';
+import { baseLabel, type DealRow } from '../records/records';
 
 export interface WorkItem {
   seed: number;

@@ -9,9 +9,9 @@
 import * as os from 'os';
 import type { Command } from 'commander';
 import { formatReport, reportJson } from '../analysis/report';
-import { OutputError } from '../analysis/outputs';
+import { OutputError } from '../records/outputs';
 import { AnalysisError, DEFAULT_MAX_NODES, DEFAULT_SEEDS, DEFAULT_TT_MB, MAX_SEEDS, runAnalysis } from '../analysis/run';
-import { RecordsError } from '../analysis/records';
+import { RecordsError } from '../records/records';
 import type { BaseMode } from '../analysis/summary';
 import { ManifestError } from '../analysis/manifest';
 import { type Shard, parseShard } from '../analysis/shard';

@@ -5,8 +5,8 @@ import * as fs from 'fs';
 import type { Command } from 'commander';
 import * as path from 'path';
 import { OUTCOMES_CHART, STRATEGIES_CHART, readChartData, renderCharts, writeCharts, writeFilesWhole } from '../analysis/charts';
-import { OutputError } from '../analysis/outputs';
-import { RecordsError } from '../analysis/records';
+import { OutputError } from '../records/outputs';
+import { RecordsError } from '../records/records';
 import { UsageError, reportError, settle } from './errors';
 import { out } from './io';
 

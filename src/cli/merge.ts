@@ -6,8 +6,8 @@
 import type { Command } from 'commander';
 import { ManifestError } from '../analysis/manifest';
 import { mergeRuns } from '../analysis/merge';
-import { OutputError } from '../analysis/outputs';
-import { RecordsError } from '../analysis/records';
+import { OutputError } from '../records/outputs';
+import { RecordsError } from '../records/records';
 import { formatReport, reportJson } from '../analysis/report';
 import type { AnalysisResult } from '../analysis/run';
 import { chartsAfterRun } from './chart';

@@ -4,8 +4,8 @@
 import * as fs from 'fs';
 import type { Command } from 'commander';
 import { LEARNED_MODELS } from '../analysis/learned-model';
-import { OutputError } from '../analysis/outputs';
-import { RecordsError } from '../analysis/records';
+import { OutputError } from '../records/outputs';
+import { RecordsError } from '../records/records';
 import { strategiesChartSvg } from '../analysis/charts';
 import {
   checkStrategyOutputs,

@@ -1,4 +1,9 @@
-// The CSV records of FORMATS.md ("Analysis results"), their files, and reading them back.
+// Room src/records: the per-deal data every analysis stands on. This file holds the rows of
+// FORMATS.md ("Analysis results": per deal and base, per rank, per strategy), their files, and
+// writing and reading them as CSV; verdicts.ts gives a deal's verdict from its rows, stats.ts and
+// paired.ts the statistics (Wilson, Newcombe, McNemar, Holm), outputs.ts checks and makes output
+// directories. It may import src/solver, src/engine, src/rules and src/cards, never the rooms that
+// stand on it (src/analysis, src/cli; eslint.config.mjs).
 import * as fs from 'fs';
 import * as path from 'path';
 import { stringify } from 'csv-stringify/sync';
