@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RANKS } from '../src/cards/card';
 import { DEAL_COLUMNS, csvHeader, csvLines, dealRecord } from '../src/records/records';
-import { PAIRED_COLUMNS } from '../src/analysis/strategy-eval';
+import { PAIRED_COLUMNS } from '../src/strategy/strategy-eval';
 import { dealFromSeed, dealToJson } from '../src/engine/deal';
 import { getRules } from '../src/rules/variants';
 import { baseCandidates, solve } from '../src/solver/solve';

@@ -1,4 +1,5 @@
 // The analysis run end to end: worker pool, streamed CSV rows, summaries, resume, crashes, CLI.
+// Runs go through src/cli/compose.ts, as analyze's do, so that they score the strategies too.
 // Needs the compiled worker (dist/src/analysis/worker.js): `npm test` runs tsc first.
 import { spawn, spawnSync } from 'child_process';
 import * as fs from 'fs';
@@ -11,8 +12,8 @@ import { getRules } from '../src/rules/variants';
 import { baseCandidates, solve } from '../src/solver/solve';
 import { TranspositionTable } from '../src/solver/tt';
 import { DEAL_COLUMNS, PROOFS, STRATEGY_COLUMNS, SUMMARY_COLUMNS, parseCsv, parseDealFile, readDealFile } from '../src/records/records';
-import { DEFAULT_TT_MB, runAnalysis, type AnalyzeOptions } from '../src/analysis/run';
-import { formatReport } from '../src/analysis/report';
+import { DEFAULT_TT_MB, type AnalyzeOptions } from '../src/analysis/run';
+import { analyzeWithStrategies, reportLines } from '../src/cli/compose';
 
 const ROOT = path.resolve(__dirname, '..');
 const MAIN = path.join(ROOT, 'dist', 'src', 'cli', 'main.js');
@@ -51,7 +52,7 @@ describe('analysis run', () => {
   let straight: string;
   beforeAll(async () => {
     straight = path.join(tmp, 'straight');
-    const res = await runAnalysis(opts(straight));
+    const res = await analyzeWithStrategies(opts(straight));
     expect(res.interrupted).toBe(false);
     expect(res.crashes).toEqual([]);
   });
@@ -139,10 +140,10 @@ describe('analysis run', () => {
   it('resumes a stopped run to the same summary as a straight run', async () => {
     const dir = path.join(tmp, 'resumed');
     // First part: seeds 1-6 only, then an abort after a few rows of a 1-12 run, then --resume.
-    await runAnalysis(opts(dir, { to: 6 }));
+    await analyzeWithStrategies(opts(dir, { to: 6 }));
     const ac = new AbortController();
     let n = 0;
-    const stopped = await runAnalysis(
+    const stopped = await analyzeWithStrategies(
       opts(dir, {
         resume: true,
         abortSignal: ac.signal,
@@ -155,32 +156,32 @@ describe('analysis run', () => {
     expect(stopped.interrupted).toBe(true);
     expect(fs.existsSync(path.join(dir, 'signora-summary.csv'))).toBe(false); // only finished runs have one
     readCsv(path.join(dir, 'signora-deals.csv')); // whole lines only
-    const res = await runAnalysis(opts(dir, { resume: true }));
+    const res = await analyzeWithStrategies(opts(dir, { resume: true }));
     expect(res.interrupted).toBe(false);
     for (const f of ['signora-summary.csv', 'red-and-black-summary.csv', 'strategies.csv'])
       expect(fs.readFileSync(path.join(dir, f), 'utf8')).toBe(fs.readFileSync(path.join(straight, f), 'utf8'));
     for (const v of ['signora', 'red-and-black']) expect(dealKeys(path.join(dir, `${v}-deals.csv`))).toEqual(dealKeys(path.join(straight, `${v}-deals.csv`)));
     // A resume with nothing left to do starts no worker and changes nothing.
-    const again = await runAnalysis(opts(dir, { resume: true, workerFile: '/nonexistent/worker.js' }));
+    const again = await analyzeWithStrategies(opts(dir, { resume: true, workerFile: '/nonexistent/worker.js' }));
     expect(again.variants.map((v) => v.searchedDeals)).toEqual([0, 0]);
     expect(fs.readFileSync(path.join(dir, 'signora-summary.csv'), 'utf8')).toBe(fs.readFileSync(path.join(straight, 'signora-summary.csv'), 'utf8'));
   });
 
   it('cuts a torn last line on resume; without --resume refuses to replace the rows, changing nothing; --force replaces them', async () => {
     const dir = path.join(tmp, 'torn');
-    await runAnalysis(opts(dir, { variants: ['red-and-black'], to: 4 }));
+    await analyzeWithStrategies(opts(dir, { variants: ['red-and-black'], to: 4 }));
     const file = path.join(dir, 'red-and-black-deals.csv');
     fs.appendFileSync(file, 'red-and-black,5,any,wo');
-    await runAnalysis(opts(dir, { variants: ['red-and-black'], to: 6, resume: true }));
+    await analyzeWithStrategies(opts(dir, { variants: ['red-and-black'], to: 6, resume: true }));
     expect(dealKeys(file)).toEqual(dealKeys(path.join(straight, file.split(path.sep).pop()!)).filter((k) => Number(k.split(',')[1]) <= 6));
     // Issue 29: a rerun without --resume (a forgotten flag, a reused folder) threw the rows away.
     const files = () => Object.fromEntries(fs.readdirSync(dir).map((f) => [f, fs.readFileSync(path.join(dir, f), 'utf8')]));
     const before = files();
-    await expect(runAnalysis(opts(dir, { variants: ['red-and-black'], from: 3, to: 3 }))).rejects.toThrow(
+    await expect(analyzeWithStrategies(opts(dir, { variants: ['red-and-black'], from: 3, to: 3 }))).rejects.toThrow(
       /red-and-black-deals.csv already holds 6 rows: add --resume to keep them .*, --force to replace them, or give another --out/,
     );
     expect(files()).toEqual(before);
-    await runAnalysis(opts(dir, { variants: ['red-and-black'], from: 3, to: 3, force: true }));
+    await analyzeWithStrategies(opts(dir, { variants: ['red-and-black'], from: 3, to: 3, force: true }));
     expect(readDealFile(file).map((r) => r.seed)).toEqual([3]);
   });
 
@@ -226,15 +227,15 @@ describe('analysis run', () => {
   it('keeps strategies of other variants; --base any searches and summarises the free search only', async () => {
     const dir = path.join(tmp, 'merge');
     const small = { from: 1, to: 2, maxNodes: 5000 };
-    await runAnalysis(opts(dir, { ...small, variants: ['double-signora'] }));
-    await runAnalysis(opts(dir, { ...small, variants: ['signora'] }));
+    await analyzeWithStrategies(opts(dir, { ...small, variants: ['double-signora'] }));
+    await analyzeWithStrategies(opts(dir, { ...small, variants: ['signora'] }));
     const names = () =>
       readCsv(path.join(dir, 'strategies.csv'))
         .slice(1)
         .map((r) => r[0]);
     expect([...new Set(names())]).toEqual(['signora', 'double-signora']);
     expect(readDealFile(path.join(dir, 'double-signora-deals.csv'))).toHaveLength(2 * 14);
-    await runAnalysis(opts(dir, { ...small, variants: ['signora'], base: 'any', force: true }));
+    await analyzeWithStrategies(opts(dir, { ...small, variants: ['signora'], base: 'any', force: true }));
     expect([...new Set(names())]).toEqual(['double-signora']);
     expect(readDealFile(path.join(dir, 'signora-deals.csv')).map((r) => r.base)).toEqual(['any', 'any']);
     expect(
@@ -251,7 +252,7 @@ describe('analysis run', () => {
       for (const how of ['exit', 'throw'] as const) {
         process.env.SOLITAIRE_TEST_FAIL_HOW = how;
         const dir = path.join(tmp, `crash-${how}`);
-        const res = await runAnalysis(opts(dir, { variants: ['red-and-black'], to: 8, batchSize: 4, workerFile }));
+        const res = await analyzeWithStrategies(opts(dir, { variants: ['red-and-black'], to: 8, batchSize: 4, workerFile }));
         expect(res.crashes).toHaveLength(1);
         expect(res.crashes[0]).toMatchObject({ variant: 'red-and-black', seed: 3, base: 'any' });
         expect(
@@ -260,7 +261,7 @@ describe('analysis run', () => {
             .sort((a, b) => a - b),
         ).toEqual([1, 2, 4, 5, 6, 7, 8]);
         expect(res.variants[0].summary[0].deals).toBe(7);
-        expect(formatReport(res).join('\n')).toMatch(/red-and-black seed 3 base any/);
+        expect(reportLines(res).join('\n')).toMatch(/red-and-black seed 3 base any/);
       }
     } finally {
       delete process.env.SOLITAIRE_TEST_FAIL_SEED;

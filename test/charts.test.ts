@@ -1,14 +1,16 @@
-// SVG charts of an analysis output directory (src/analysis/charts.ts, `solitaire chart`).
+// SVG charts of an analysis output directory (src/analysis/charts.ts and src/strategy/chart.ts,
+// drawn together by src/cli/compose.ts; `solitaire chart`).
 // Needs the compiled worker and CLI (dist/): `npm test` runs tsc first.
 import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OUTCOMES_CHART, STRATEGIES_CHART, headlineRow, ranksChart, strategiesChartSvg, writeCharts } from '../src/analysis/charts';
-import { evaluateVariant } from '../src/analysis/strategy-eval';
+import { OUTCOMES_CHART, headlineRow, ranksChart } from '../src/analysis/charts';
+import { analyzeWithStrategies, writeCharts } from '../src/cli/compose';
+import { STRATEGIES_CHART, strategiesChartSvg } from '../src/strategy/chart';
+import { evaluateVariant } from '../src/strategy/strategy-eval';
 import { readStrategiesFile, readSummaryFile, strategiesFile, summaryFile } from '../src/records/records';
-import { runAnalysis } from '../src/analysis/run';
 
 const ROOT = path.resolve(__dirname, '..');
 const MAIN = path.join(ROOT, 'dist', 'src', 'cli', 'main.js');
@@ -17,7 +19,7 @@ let dir: string;
 
 const cli = (...args: string[]) => spawnSync(process.execPath, [MAIN, ...args], { cwd: tmp, encoding: 'utf8', timeout: 60_000 });
 const read = (f: string) => fs.readFileSync(path.join(dir, f), 'utf8');
-/** The aria-labels of an SVG (charts.ts gives every bar, whisker and dot one). */
+/** The aria-labels of an SVG (the charts give every bar, whisker and dot one). */
 const labels = (svg: string) => [...svg.matchAll(/aria-label="([^"]*)"/g)].map((m) => m[1]);
 
 beforeAll(async () => {
@@ -25,7 +27,7 @@ beforeAll(async () => {
     throw new Error('dist/src/analysis/worker.js missing: compile with `npx tsc -p .` (npm test does)');
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'charts-test-'));
   dir = path.join(tmp, 'out');
-  const res = await runAnalysis({
+  const res = await analyzeWithStrategies({
     variants: ['signora', 'winery'],
     from: 1,
     to: 6,

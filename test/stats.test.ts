@@ -5,7 +5,7 @@ import { type DealRow, SUMMARY_COLUMNS, type Verdict, fmtRate, parseCsv, summary
 import { WILSON_Z, wilson, winRate } from '../src/records/stats';
 import { bestVerdict, groupBySeed, orVerdict } from '../src/records/verdicts';
 import { bestAnyConflicts, summarise } from '../src/analysis/summary';
-import { type DealView, STRATEGIES, evaluateStrategies, exposedRunLength, strategyByName } from '../src/analysis/strategies';
+import { type DealView, STRATEGIES, evaluateStrategies, exposedRunLength, strategyByName } from '../src/strategy/strategies';
 import { parseSeedRange, parseVariants } from '../src/cli/analyze';
 
 const round4 = (x: number) => Math.round(x * 1e4) / 1e4;

@@ -6,14 +6,14 @@ import * as os from 'os';
 import * as path from 'path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RANKS, makeCard } from '../src/cards/card';
-import { advise, bucketOf, quantile } from '../src/analysis/advice';
-import { FEATURE_NAMES, offsetFrom, rankFeatures } from '../src/analysis/features';
-import { type LearnedModel, fitLogistic, learnedStrategy, modelScore, rankOrder } from '../src/analysis/learned';
-import { ADVICE_TABLES, LEARNED_MODELS, RECOMMENDED } from '../src/analysis/learned-model';
-import { strategiesChartSvg } from '../src/analysis/charts';
-import { formatEvaluation, formatHeldOut } from '../src/analysis/strategy-report';
+import { advise, bucketOf, quantile } from '../src/strategy/advice';
+import { FEATURE_NAMES, offsetFrom, rankFeatures } from '../src/strategy/features';
+import { type LearnedModel, fitLogistic, learnedStrategy, modelScore, rankOrder } from '../src/strategy/learned';
+import { ADVICE_TABLES, LEARNED_MODELS, RECOMMENDED } from '../src/strategy/learned-model';
+import { strategiesChartSvg } from '../src/strategy/chart';
+import { formatEvaluation, formatHeldOut } from '../src/strategy/strategy-report';
 import { DEAL_COLUMNS, csvHeader, csvLines, dealRecord } from '../src/records/records';
-import { type DealView, STRATEGIES, bestExposedVerdict, viewOfDeal } from '../src/analysis/strategies';
+import { type DealView, STRATEGIES, bestExposedVerdict, viewOfDeal } from '../src/strategy/strategies';
 import {
   BEST,
   PAIRED_COLUMNS,
@@ -27,7 +27,7 @@ import {
   standardEntities,
   strategyEntity,
   writeStrategyFiles,
-} from '../src/analysis/strategy-eval';
+} from '../src/strategy/strategy-eval';
 import { dealFromSeed } from '../src/engine/deal';
 import { getRules } from '../src/rules/variants';
 import { baseCandidates } from '../src/solver/solve';
@@ -195,7 +195,7 @@ describe('evaluation from per-deal files', () => {
     expect(lines[0]).toBe(PAIRED_COLUMNS.join(','));
     expect(lines).toHaveLength(1 + 56);
     expect(fs.readFileSync(files.strategies, 'utf8').split('\n')[2]).toMatch(/^double-signora,best-exposed,12,/);
-    // The chart (charts.ts): one dot per strategy row, each labelled.
+    // The chart (src/strategy/chart.ts): one dot per strategy row, each labelled.
     const svg = fs.readFileSync(files.chart, 'utf8');
     expect(svg.startsWith('<svg')).toBe(true);
     expect(svg.match(/aria-label="[^"]*: won \d+ of 12 /g)).toHaveLength(ev.strategyRows.length);

@@ -1,6 +1,6 @@
 // `solitaire merge`: joins the output directories of several runs — the shards of one range, or
 // runs of adjacent ranges — into the files one straight run over all their seeds writes: the
-// per-deal rows, the summaries and strategies.csv (results.ts writes them for both), and run.json.
+// per-deal rows, the summaries and strategies.csv (results.ts computes them for both), and run.json.
 //
 // It refuses (MergeError, nothing written) when the runs' settings disagree (manifest.ts), when
 // two runs hold the same seed, and when a seed of the joined range has no run or misses rows;
@@ -11,8 +11,8 @@ import { variantNames } from '../rules/variants';
 import type { RuleTable } from '../rules/vocabulary';
 import { ManifestError, type RunEntry, describeShare, disagreement, manifestFile, readManifest, totalsOf, writeManifest } from './manifest';
 import { OutputError, checkOutputs, heldRows, outputFiles, prepareOutDir } from '../records/outputs';
-import { DEAL_COLUMNS, type DealRow, dealFile, dealRecord, parseDealFile, strategiesFile, writeCsvFile } from '../records/records';
-import { type VariantResults, rulesWithCells, searchLabels, variantResults, writeStrategies, writeSummary } from './results';
+import { DEAL_COLUMNS, type DealRow, dealFile, dealRecord, parseDealFile, strategiesFile, writeCsvFile, writeStrategies } from '../records/records';
+import { type StrategyScoring, type VariantResults, rulesWithCells, searchLabels, variantResults, writeSummary } from './results';
 import { shardSeeds } from './shard';
 
 export class MergeError extends ManifestError {}
@@ -113,9 +113,14 @@ function groupRows(p: Part, variant: string): Map<number, Map<string, DealRow>> 
 /**
  * Merges the runs in `inputs` into `outDir`. Everything is read and checked before anything is
  * written; files of other variants already in `outDir` stay (strategies.csv and run.json keep
- * their entries).
+ * their entries). `strategies` scores the base-card strategies, as in runAnalysis.
  */
-export function mergeRuns(inputs: string[], outDir: string, commandLine: string, opts: { force?: boolean } = {}): MergedVariant[] {
+export function mergeRuns(
+  inputs: string[],
+  outDir: string,
+  commandLine: string,
+  opts: { force?: boolean; strategies?: StrategyScoring } = {},
+): MergedVariant[] {
   if (inputs.length === 0) throw new MergeError('nothing to merge: give the output directories of the runs');
   const out = path.resolve(outDir);
   const clash = inputs.find((d) => path.resolve(d) === out);
@@ -144,7 +149,7 @@ export function mergeRuns(inputs: string[], outDir: string, commandLine: string,
       shard: null,
       mergedFrom: parts.map((p) => p.dir),
     };
-    const res = variantResults(rules, rows, entry0.base, (s) => candidates.get(s));
+    const res = variantResults(rules, rows, entry0.base, (s) => candidates.get(s), opts.strategies);
     entry.finished = new Date().toISOString();
     entry.totals = totalsOf(res.summary, res.searches, res.cpuSeconds);
     merged.push({ variant, rules, entry, rows, ...res });

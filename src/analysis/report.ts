@@ -2,7 +2,6 @@
 import { fmtDuration } from './progress';
 import type { SummaryRow } from '../records/records';
 import type { AnalysisResult } from './run';
-import { STRATEGIES } from './strategies';
 
 function pct(x: number): string {
   return Number.isFinite(x) ? `${(100 * x).toFixed(1)}%` : '-';
@@ -85,8 +84,8 @@ export function reportJson(res: AnalysisResult, charts: string[] = []): Record<s
   };
 }
 
-/** Lines of the final report. */
-export function formatReport(res: AnalysisResult): string[] {
+/** Lines of the final report; `strategyNames` (the run's StrategyScoring names) for the line under the strategies. */
+export function formatReport(res: AnalysisResult, strategyNames: readonly string[]): string[] {
   const out: string[] = [];
   out.push(`command: ${res.commandLine}`);
   const head = ['variant', 'deals', 'best: win rate [95% CI]', 'any: win rate [95% CI]', 'unknown best/any', 'time', 'cpu'];
@@ -116,7 +115,7 @@ export function formatReport(res: AnalysisResult): string[] {
       for (const s of v.strategies!)
         srows.push([v.variant, s.strategy, `${s.won}/${s.deals}`, s.deals ? `${pct(s.win_rate)} [${pct(s.ci_low)}, ${pct(s.ci_high)}]` : '-']);
     out.push(...table(srows, [false, false, true, false]));
-    out.push(`strategies: ${STRATEGIES.map((s) => s.name).join(', ')}; best = the oracle (won for some base rank)`);
+    out.push(`strategies: ${strategyNames.join(', ')}; best = the oracle (won for some base rank)`);
   }
 
   for (const v of res.variants)

@@ -1,27 +1,13 @@
-// The files a finished analysis writes from its per-deal rows: <variant>-summary.csv and
-// strategies.csv. `analyze` and `merge` both come here, so a merge of shards writes exactly what
-// one straight run over the same seeds writes.
-import * as fs from 'fs';
+// What a finished analysis computes from its per-deal rows: the summary (<variant>-summary.csv)
+// and, when the composer of the run passes them in (StrategyScoring), the rows of strategies.csv.
+// `analyze` and `merge` both come here, so a merge of shards writes exactly what one straight run
+// over the same seeds writes.
 import { type Deal, dealFromSeed } from '../engine/deal';
-import { cellsVariants, getRules, variantNames } from '../rules/variants';
+import { cellsVariants, getRules } from '../rules/variants';
 import type { RuleTable } from '../rules/vocabulary';
 import { baseCandidates } from '../solver/solve';
-import {
-  type DealRow,
-  STRATEGY_COLUMNS,
-  SUMMARY_COLUMNS,
-  type StrategyRow,
-  type SummaryRow,
-  baseLabel,
-  parseCsv,
-  strategiesFile,
-  strategyRecord,
-  summaryFile,
-  summaryRecord,
-  writeCsvFile,
-} from '../records/records';
-import { type StrategyDeal, evaluateStrategies, viewOfDeal } from './strategies';
-import { bestVerdict, groupBySeed } from '../records/verdicts';
+import { type DealRow, SUMMARY_COLUMNS, type StrategyRow, type SummaryRow, baseLabel, summaryFile, summaryRecord, writeCsvFile } from '../records/records';
+import { type DealVerdicts, bestVerdict, groupBySeed } from '../records/verdicts';
 import { type BaseMode, bestAnyConflicts, summarise } from './summary';
 
 /** A variant's rules, with `cells` applied where the variant takes it (FreeCell) and ignored elsewhere. */
@@ -40,9 +26,21 @@ export function searchLabels(rules: RuleTable, seed: number, mode: BaseMode): st
   return basesFor(dealFromSeed(rules, seed), mode).map(baseLabel);
 }
 
+/**
+ * The base-card strategies a finished run scores for each Terrace variant searched with --base all
+ * (src/strategy's). src/analysis never imports src/strategy: whoever composes the run passes them
+ * in (src/cli/compose.ts). Without them a run scores no strategy and writes no strategies.csv row.
+ */
+export interface StrategyScoring {
+  /** The strategies' names, for the report. */
+  names: readonly string[];
+  /** The rows of strategies.csv of one variant, from its deals (by seed) with their rows and `best` verdict. */
+  score(rules: RuleTable, deals: DealVerdicts[]): StrategyRow[];
+}
+
 export interface VariantResults {
   summary: SummaryRow[];
-  /** Terrace family in mode `all`: the oracle and every strategy. */
+  /** Terrace family in mode `all`, with a StrategyScoring: the oracle and every strategy. */
   strategies: StrategyRow[] | null;
   /** Seeds whose `best` and `any` verdicts contradict each other (a solver bug if any). */
   conflicts: number[];
@@ -53,21 +51,28 @@ export interface VariantResults {
 }
 
 /**
- * Summary and strategies of one variant from its rows (those of the seeds asked for only), given
- * each seed's candidate rank letters. Pure: the same rows in any order give the same results.
+ * Summary and (with `scoring`) strategies of one variant from its rows (those of the seeds asked
+ * for only), given each seed's candidate rank letters. Pure: the same rows in any order give the
+ * same results.
  */
-export function variantResults(rules: RuleTable, rows: DealRow[], mode: BaseMode, candidates: (seed: number) => string[] | undefined): VariantResults {
+export function variantResults(
+  rules: RuleTable,
+  rows: DealRow[],
+  mode: BaseMode,
+  candidates: (seed: number) => string[] | undefined,
+  scoring?: StrategyScoring,
+): VariantResults {
   const variant = rules.name;
   const summary = summarise(rows, { variant, terraceFamily: rules.terraceFamily, mode, candidates });
   let strategies: StrategyRow[] | null = null;
-  if (rules.terraceFamily && mode === 'all') {
-    const deals: StrategyDeal[] = [];
+  if (scoring && rules.terraceFamily && mode === 'all') {
+    const deals: DealVerdicts[] = [];
     for (const [seed, g] of groupBySeed(rows)) {
       const best = bestVerdict(g, candidates(seed));
-      if (best) deals.push({ seed, view: viewOfDeal(dealFromSeed(rules, seed)), rows: g, best });
+      if (best) deals.push({ seed, rows: g, best });
     }
     deals.sort((a, b) => a.seed - b.seed);
-    strategies = evaluateStrategies(variant, deals);
+    strategies = scoring.score(rules, deals);
   }
   return {
     summary,
@@ -84,32 +89,4 @@ export function writeSummary(outDir: string, rules: RuleTable, summary: SummaryR
     SUMMARY_COLUMNS,
     summary.map((r) => summaryRecord(r, rules.cells)),
   );
-}
-
-/**
- * strategies.csv holds every Terrace variant analysed: these rows replace those of the same
- * variants, rows of other variants (from earlier runs, maybe of other seed ranges) stay.
- */
-export function writeStrategies(outDir: string, variants: string[], rows: StrategyRow[]): void {
-  const file = strategiesFile(outDir);
-  let keep: string[][] = [];
-  if (fs.existsSync(file)) {
-    const { records } = parseCsv(fs.readFileSync(file, 'utf8'));
-    if (records.length && records[0].join(',') === STRATEGY_COLUMNS.join(','))
-      keep = records.slice(1).filter((r) => r.length === STRATEGY_COLUMNS.length && !variants.includes(r[0]));
-    else if (records.length && records[0].join(',') === STRATEGY_COLUMNS.slice(0, -1).join(','))
-      // A file from before the `lost` column: it holds no proved loss.
-      keep = records
-        .slice(1)
-        .filter((r) => r.length === STRATEGY_COLUMNS.length - 1 && !variants.includes(r[0]))
-        .map((r) => [...r, '0']);
-  }
-  const mine = rows.map(strategyRecord).map((r) => r.map(String));
-  // Variants in the order of the rules list (stable sort: strategy order kept within a variant).
-  const order = (v: string) => {
-    const i = variantNames().indexOf(v);
-    return i < 0 ? Infinity : i;
-  };
-  const all = [...keep, ...mine].sort((a, b) => order(a[0]) - order(b[0]));
-  writeCsvFile(file, STRATEGY_COLUMNS, all);
 }

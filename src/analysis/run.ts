@@ -1,5 +1,11 @@
-// The win-rate analysis: many seeds of one or more variants, solved on a pool of worker threads,
-// written to CSV as they finish, summarised with Wilson intervals, plus base-card strategies.
+// Room src/analysis: running a win-rate analysis. This file is its API, runAnalysis: many seeds of
+// one or more variants, solved on a pool of worker threads (pool.ts, worker.ts), written to CSV as
+// they finish, summarised with Wilson intervals (results.ts, summary.ts). Beside it: shard.ts and
+// merge.ts (a range cut into shards and joined again), manifest.ts (run.json), progress.ts,
+// report.ts (the table printed at the end) and charts.ts (the win-rate charts). It may import
+// src/records, src/solver, src/engine, src/rules and src/cards, never src/strategy or src/cli
+// (eslint.config.mjs): the base-card strategies a run scores at its end are passed in
+// (AnalyzeOptions.strategies, from src/cli/compose.ts).
 //
 // Design:
 // - Batching. The searches to do are cut into batches, one piscina task each (`batchSize` seeds, or
@@ -52,8 +58,9 @@ import {
   readDealFile,
   strategiesFile,
   summaryFile,
+  writeStrategies,
 } from '../records/records';
-import { rulesWithCells, searchLabels, variantResults, writeStrategies, writeSummary } from './results';
+import { type StrategyScoring, rulesWithCells, searchLabels, variantResults, writeSummary } from './results';
 import { type Shard, formatShard, shardSeeds } from './shard';
 import { bestVerdict, groupBySeed } from '../records/verdicts';
 import type { BaseMode } from './summary';
@@ -109,6 +116,8 @@ export interface AnalyzeOptions {
   ms?: boolean;
   /** Called after each row is written (tests). */
   onRow?: (row: DealRow) => void;
+  /** The base-card strategies scored at the end and written to strategies.csv (results.ts); src/cli passes src/strategy's. */
+  strategies?: StrategyScoring;
 }
 
 export interface CrashReport {
@@ -124,7 +133,7 @@ export interface VariantReport {
   cells: number | null;
   terraceFamily: boolean;
   summary: SummaryRow[];
-  /** Terrace family in mode `all`: the oracle and every strategy. */
+  /** Terrace family in mode `all`, scored with AnalyzeOptions.strategies: the oracle and every strategy. */
   strategies: StrategyRow[] | null;
   /** Wall time of this run's searches of the variant, seconds (0 if nothing was searched). */
   seconds: number;
@@ -417,7 +426,7 @@ function finishRun(opts: AnalyzeOptions, states: Map<string, VariantState>, set:
   const reports: VariantReport[] = [];
   for (const [variant, st] of states) {
     const rows = readDealFile(st.file, variant).filter((r) => wanted.has(r.seed));
-    const res = variantResults(st.rules, rows, set.mode, (seed) => st.candidates.get(seed));
+    const res = variantResults(st.rules, rows, set.mode, (seed) => st.candidates.get(seed), opts.strategies);
     writeSummary(opts.outDir, st.rules, res.summary);
     const p = st.progress;
     reports.push({

@@ -1,13 +1,13 @@
 // `solitaire advise <variant> --seed N` (or `--deal file.json`): which base card to choose in a
 // Terrace-family deal (issue 13). Prints the candidate ranks in the order the recommended strategy
-// ranks them, each with the measured win rate of deals like this one (src/analysis/advice.ts) and,
+// ranks them, each with the measured win rate of deals like this one (src/strategy/advice.ts) and,
 // unless --no-solve, whether the solver wins this very deal with that base within a small budget.
 import type { Command } from 'commander';
 import { rankName } from '../cards/card';
-import { type RankAdvice, advise } from '../analysis/advice';
-import { learnedStrategy } from '../analysis/learned';
-import { ADVICE_TABLES, LEARNED_MODELS, RECOMMENDED } from '../analysis/learned-model';
-import { type Strategy, STRATEGIES, strategyByName } from '../analysis/strategies';
+import { type RankAdvice, advise } from '../strategy/advice';
+import { learnedStrategy } from '../strategy/learned';
+import { ADVICE_TABLES, LEARNED_MODELS, RECOMMENDED } from '../strategy/learned-model';
+import { type Strategy, STRATEGIES, strategyByName } from '../strategy/strategies';
 import type { Deal } from '../engine/deal';
 import { VARIANTS } from '../rules/variants';
 import { UsageError } from './errors';

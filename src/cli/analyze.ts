@@ -8,15 +8,16 @@
 // the crashed deals left out); 3 for an internal error.
 import * as os from 'os';
 import type { Command } from 'commander';
-import { formatReport, reportJson } from '../analysis/report';
+import { reportJson } from '../analysis/report';
 import { OutputError } from '../records/outputs';
-import { AnalysisError, DEFAULT_MAX_NODES, DEFAULT_SEEDS, DEFAULT_TT_MB, MAX_SEEDS, runAnalysis } from '../analysis/run';
+import { AnalysisError, DEFAULT_MAX_NODES, DEFAULT_SEEDS, DEFAULT_TT_MB, MAX_SEEDS } from '../analysis/run';
 import { RecordsError } from '../records/records';
 import type { BaseMode } from '../analysis/summary';
 import { ManifestError } from '../analysis/manifest';
 import { type Shard, parseShard } from '../analysis/shard';
 import { MAIN_VARIANTS, cellsVariants, getRules, normalVariantName, unknownVariantMessage, variantNames } from '../rules/variants';
 import { chartsAfterRun } from './chart';
+import { analyzeWithStrategies, reportLines } from './compose';
 import { EXIT_FAILED, EXIT_INTERNAL, EXIT_USAGE, UsageError, reportError } from './errors';
 import { MS_MAX } from '../engine/msdeal';
 import { DEFAULTS_NOTE, parseWhole, searchHelp, searchOption } from './io';
@@ -171,14 +172,14 @@ export function registerAnalyze(program: Command): Command {
       const opts = analyzeOptionsFromCli(variants, o);
       // main() uses parse(), not parseAsync(): the run goes on after it returns and sets the exit
       // status itself.
-      runAnalysis({ ...opts, progress: o.quiet ? 'none' : undefined }).then(
+      analyzeWithStrategies({ ...opts, progress: o.quiet ? 'none' : undefined }).then(
         async (res) => {
           if (res.interrupted) process.exit(res.signal === 'SIGTERM' ? 143 : 130);
           const charts = await chartsAfterRun(res.options.outDir);
           if (o.json) {
             const files = charts.flatMap((l) => l.replace(/^charts: /, '').split(', '));
             process.stdout.write(JSON.stringify({ ...reportJson(res, files), search: opts.search ?? 'auto' }) + '\n');
-          } else process.stdout.write([...formatReport(res), ...charts].join('\n') + '\n');
+          } else process.stdout.write([...reportLines(res), ...charts].join('\n') + '\n');
           process.exitCode = res.crashes.length ? EXIT_FAILED : 0;
         },
         (e: unknown) => {

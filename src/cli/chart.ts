@@ -1,12 +1,16 @@
 // `solitaire chart DIR`: SVG charts of an analysis output directory, drawn from its summary CSVs
-// and strategies.csv (src/analysis/charts.ts). Bad input (a missing directory, one with nothing to
-// chart, a malformed CSV, a file that cannot be written) is one line, exit 2, nothing written.
+// and strategies.csv (src/analysis/charts.ts and src/strategy/chart.ts, joined in compose.ts).
+// Bad input (a missing directory, one with nothing to chart, a malformed CSV, a file that cannot
+// be written) is one line, exit 2, nothing written.
 import * as fs from 'fs';
 import type { Command } from 'commander';
 import * as path from 'path';
-import { OUTCOMES_CHART, STRATEGIES_CHART, readChartData, renderCharts, writeCharts, writeFilesWhole } from '../analysis/charts';
+import { OUTCOMES_CHART } from '../analysis/charts';
+import { writeFilesWhole } from '../records/svg';
+import { STRATEGIES_CHART } from '../strategy/chart';
 import { OutputError } from '../records/outputs';
 import { RecordsError } from '../records/records';
+import { readChartData, renderCharts, writeCharts } from './compose';
 import { UsageError, reportError, settle } from './errors';
 import { out } from './io';
 

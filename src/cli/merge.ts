@@ -1,16 +1,16 @@
 // `solitaire merge DIR... --out DIR`: joins shard (or adjacent-range) outputs of `analyze` into
-// the files one straight run writes (src/analysis/merge.ts). Refusals (settings that disagree,
-// overlapping shards, missing seeds, unreadable files, an unusable --out, per-deal rows in --out
-// that are not a merge of the same directories, without --force) are one line, exit 2, nothing
-// written.
+// the files one straight run writes (src/analysis/merge.ts, the strategies scored as compose.ts
+// says). Refusals (settings that disagree, overlapping shards, missing seeds, unreadable files, an
+// unusable --out, per-deal rows in --out that are not a merge of the same directories, without
+// --force) are one line, exit 2, nothing written.
 import type { Command } from 'commander';
 import { ManifestError } from '../analysis/manifest';
-import { mergeRuns } from '../analysis/merge';
 import { OutputError } from '../records/outputs';
 import { RecordsError } from '../records/records';
-import { formatReport, reportJson } from '../analysis/report';
+import { reportJson } from '../analysis/report';
 import type { AnalysisResult } from '../analysis/run';
 import { chartsAfterRun } from './chart';
+import { mergeWithStrategies, reportLines } from './compose';
 import { UsageError, settle } from './errors';
 import { out } from './io';
 
@@ -38,9 +38,9 @@ Example (three shards of seeds 1-300, then the merge):
     )
     .action((dirs: string[], o: { out: string; force?: boolean; json?: boolean }) => {
       const commandLine = ['solitaire merge', ...dirs, `--out ${o.out}`, ...(o.force ? ['--force'] : [])].join(' ');
-      let merged: ReturnType<typeof mergeRuns>;
+      let merged: ReturnType<typeof mergeWithStrategies>;
       try {
-        merged = mergeRuns(dirs, o.out, commandLine, { force: !!o.force });
+        merged = mergeWithStrategies(dirs, o.out, commandLine, { force: !!o.force });
       } catch (e) {
         if (e instanceof ManifestError || e instanceof RecordsError || e instanceof OutputError) throw new UsageError(e.message);
         throw e;
@@ -83,7 +83,7 @@ Example (three shards of seeds 1-300, then the merge):
                     charts.flatMap((l) => l.replace(/^charts: /, '').split(', ')),
                   ),
                 )
-              : [...formatReport(result), ...charts].join('\n'),
+              : [...reportLines(result), ...charts].join('\n'),
           ),
         () => false,
       );

@@ -3,10 +3,10 @@
 // `--compare dir2` is the sensitivity check (does the ranking survive another budget?).
 import * as fs from 'fs';
 import type { Command } from 'commander';
-import { LEARNED_MODELS } from '../analysis/learned-model';
+import { LEARNED_MODELS } from '../strategy/learned-model';
 import { OutputError } from '../records/outputs';
 import { RecordsError } from '../records/records';
-import { strategiesChartSvg } from '../analysis/charts';
+import { strategiesChartSvg } from '../strategy/chart';
 import {
   checkStrategyOutputs,
   compareBudgets,
@@ -16,8 +16,8 @@ import {
   type VariantEvaluation,
   variantsIn,
   writeStrategyFiles,
-} from '../analysis/strategy-eval';
-import { formatEvaluation, formatSensitivity } from '../analysis/strategy-report';
+} from '../strategy/strategy-eval';
+import { formatEvaluation, formatSensitivity } from '../strategy/strategy-report';
 import { UsageError, settle } from './errors';
 import { out } from './io';
 

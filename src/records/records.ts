@@ -1,13 +1,15 @@
-// Room src/records: the per-deal data every analysis stands on. This file holds the rows of
-// FORMATS.md ("Analysis results": per deal and base, per rank, per strategy), their files, and
-// writing and reading them as CSV; verdicts.ts gives a deal's verdict from its rows, stats.ts and
-// paired.ts the statistics (Wilson, Newcombe, McNemar, Holm), outputs.ts checks and makes output
-// directories. It may import src/solver, src/engine, src/rules and src/cards, never the rooms that
-// stand on it (src/analysis, src/cli; eslint.config.mjs).
+// Room src/records: the per-deal data that running an analysis (src/analysis) and the base-card
+// science (src/strategy) both stand on. This file holds the rows of FORMATS.md ("Analysis
+// results": per deal and base, per rank, per strategy), their files, and writing and reading them
+// as CSV; verdicts.ts gives a deal's verdict from its rows, stats.ts and paired.ts the statistics
+// (Wilson, Newcombe, McNemar, Holm), outputs.ts checks and makes output directories, svg.ts draws
+// charts. It may import src/solver, src/engine, src/rules and src/cards, never the rooms that stand
+// on it (src/analysis, src/strategy, src/cli; eslint.config.mjs).
 import * as fs from 'fs';
 import * as path from 'path';
 import { stringify } from 'csv-stringify/sync';
 import { RANKS } from '../cards/card';
+import { variantNames } from '../rules/variants';
 import { PROOFS, type Proof } from '../solver/solve';
 
 export type Verdict = 'won' | 'lost' | 'unknown';
@@ -112,6 +114,34 @@ export function writeCsvFile(file: string, columns: readonly string[], records: 
   const tmp = `${file}.tmp-${process.pid}`;
   fs.writeFileSync(tmp, csvHeader(columns) + csvLines(records));
   fs.renameSync(tmp, file);
+}
+
+/**
+ * strategies.csv holds every Terrace variant analysed: these rows replace those of the same
+ * variants, rows of other variants (from earlier runs, maybe of other seed ranges) stay.
+ */
+export function writeStrategies(outDir: string, variants: string[], rows: StrategyRow[]): void {
+  const file = strategiesFile(outDir);
+  let keep: string[][] = [];
+  if (fs.existsSync(file)) {
+    const { records } = parseCsv(fs.readFileSync(file, 'utf8'));
+    if (records.length && records[0].join(',') === STRATEGY_COLUMNS.join(','))
+      keep = records.slice(1).filter((r) => r.length === STRATEGY_COLUMNS.length && !variants.includes(r[0]));
+    else if (records.length && records[0].join(',') === STRATEGY_COLUMNS.slice(0, -1).join(','))
+      // A file from before the `lost` column: it holds no proved loss.
+      keep = records
+        .slice(1)
+        .filter((r) => r.length === STRATEGY_COLUMNS.length - 1 && !variants.includes(r[0]))
+        .map((r) => [...r, '0']);
+  }
+  const mine = rows.map(strategyRecord).map((r) => r.map(String));
+  // Variants in the order of the rules list (stable sort: strategy order kept within a variant).
+  const order = (v: string) => {
+    const i = variantNames().indexOf(v);
+    return i < 0 ? Infinity : i;
+  };
+  const all = [...keep, ...mine].sort((a, b) => order(a[0]) - order(b[0]));
+  writeCsvFile(file, STRATEGY_COLUMNS, all);
 }
 
 /**

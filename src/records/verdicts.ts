@@ -3,6 +3,14 @@
 // evaluation (src/strategy) both count deals this way.
 import type { DealRow, Verdict } from './records';
 
+/** One deal of a variant as the strategies are scored on it: its rows by base label (A..K, any) and its `best` verdict. */
+export interface DealVerdicts {
+  seed: number;
+  rows: Map<string, DealRow>;
+  /** The deal's `best` verdict (OR over its rank rows). */
+  best: Verdict;
+}
+
 /** Combines verdicts with OR: won if one is won; lost only if all are lost; else unknown. */
 export function orVerdict(verdicts: Verdict[], complete = true): Verdict {
   if (verdicts.some((v) => v === 'won')) return 'won';

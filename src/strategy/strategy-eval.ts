@@ -37,14 +37,14 @@ import {
   strategyRecord,
   writeCsvFile,
 } from '../records/records';
-import { STRATEGIES_CHART } from './charts';
+import { STRATEGIES_CHART } from './chart';
 import { checkOutputs, prepareOutDir } from '../records/outputs';
 import { STRATEGIES, type Strategy, type StrategyDeal, bestExposedVerdict, evaluateStrategies, viewOfDeal } from './strategies';
 import { bestVerdict, groupBySeed } from '../records/verdicts';
 
 export const TERRACE_VARIANTS = ['signora', 'double-signora', 'empress-of-italy'] as const;
 export const PAIRED_FILE = 'strategies-paired.csv';
-/** The chart of strategies.csv (drawn by charts.ts, the one home of the charts). */
+/** The chart of strategies.csv (drawn by chart.ts). */
 export const CHART_FILE = STRATEGIES_CHART;
 export const PAIRED_COLUMNS = [
   'variant',

@@ -1,3 +1,11 @@
+// Room src/strategy: the science of choosing the base card in the Terrace family. This file holds
+// the strategies and scores them on a run's deals (scoreRun); features.ts, learned.ts and the
+// generated learned-model.ts the learned strategy, strategy-eval.ts and strategy-report.ts the
+// evaluation from per-deal files (paired tests, held-out, sensitivity), advice.ts what `advise`
+// prints, chart.ts strategies.svg. It may import src/records, src/solver, src/engine, src/rules and
+// src/cards, never src/analysis or src/cli (eslint.config.mjs): src/cli/compose.ts hands scoreRun
+// to a run.
+//
 // Base-card selection strategies for the Terrace family (Signora, Double Signora, Empress of Italy).
 //
 // A strategy is what a player could do at the start: it sees the dealt cards and the variant's
@@ -16,10 +24,12 @@
 // deal is won iff that rank's row is won (unknown if that row is unknown or missing). The oracle
 // `best` (won if any rank wins) bounds every strategy from above.
 import { colourOf, RANKS, rankOf } from '../cards/card';
-import type { Deal } from '../engine/deal';
+import { type Deal, dealFromSeed } from '../engine/deal';
 import { getRules } from '../rules/variants';
-import { type DealRow, type StrategyRow, type Verdict, baseLabel } from '../records/records';
+import type { RuleTable } from '../rules/vocabulary';
+import { type StrategyRow, type Verdict, baseLabel } from '../records/records';
 import { winRate } from '../records/stats';
+import type { DealVerdicts } from '../records/verdicts';
 
 /** What a player sees before choosing the base rank. */
 export interface DealView {
@@ -177,13 +187,8 @@ export function strategyByName(name: string): Strategy | undefined {
 }
 
 /** One deal as the strategy evaluation sees it: what the player saw, and the per-rank verdicts. */
-export interface StrategyDeal {
-  seed: number;
+export interface StrategyDeal extends DealVerdicts {
   view: DealView;
-  /** Rows of this deal by base label (A..K, any). */
-  rows: Map<string, DealRow>;
-  /** The deal's `best` verdict (OR over its rank rows). */
-  best: Verdict;
 }
 
 function scoreRow(variant: string, strategy: string, verdicts: Verdict[]): StrategyRow {
@@ -226,4 +231,15 @@ export function evaluateStrategies(variant: string, deals: StrategyDeal[], strat
     out.push(scoreRow(variant, s.name, verdicts));
   }
   return out;
+}
+
+/**
+ * The rows of strategies.csv of one variant of a finished run (analyze, merge: the scoring src/cli
+ * passes to the run): each deal's view dealt again from its seed under the run's rules.
+ */
+export function scoreRun(rules: RuleTable, deals: DealVerdicts[]): StrategyRow[] {
+  return evaluateStrategies(
+    rules.name,
+    deals.map((d) => ({ ...d, view: viewOfDeal(dealFromSeed(rules, d.seed)) })),
+  );
 }
