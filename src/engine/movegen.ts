@@ -156,21 +156,30 @@ function topToFoundation(s: GameState, p: number, buf: Int32Array, n: number): n
  */
 export function generateOtherMoves(s: GameState, buf: Int32Array, at: number): number {
   if (s.base < 0 && s.firstMoveRule) return at; // Signora's first move: foundation moves only
+  let n = ontoPiles(s, buf, at);
+  n = intoEmptyPile(s, buf, n);
+  n = intoEmptyCell(s, buf, n);
+  // 5. Deal from the stock (ruling 10: legal at any time).
+  if (s.len[s.STOCK] > 0) buf[n++] = encodeMove(s.STOCK, s.WASTE, 1);
+  return n;
+}
+
+/**
+ * 2. Moves onto non-empty tableau piles, written from `at`. Leaves in scratch what steps 3 and 4
+ * read: the first empty pile and the occupied cells (cellsHeld, cellPile, cellCard).
+ */
+function ontoPiles(s: GameState, buf: Int32Array, at: number): number {
   let n = at;
   const T = s.T;
   const len = s.len;
   const cards = s.cards;
   const off = s.off;
-  const RES = s.RESERVE;
-  const WASTE = s.WASTE;
-  const STOCK = s.STOCK;
   const CELL0 = s.CELL0;
   const C = s.C;
   const stackOK = s.stackOK;
-  const { tops, head, next, cellPile, cellCard } = s.scratch;
+  const sc = s.scratch;
+  const { tops, head, next, cellPile, cellCard } = sc;
   const colourClass = s.colourClass;
-
-  // 2. Onto non-empty tableau piles.
   let firstEmpty = -1;
   for (let k = 0; k < head.length; k++) head[k] = -1; // cheaper than fill() on a list this short
   for (let p = T - 1; p >= 0; p--) {
@@ -191,8 +200,8 @@ export function generateOtherMoves(s: GameState, buf: Int32Array, at: number): n
     }
   const runMoves = s.rules.runMoves;
   const below = s.belowClass;
-  const wasteTop = len[WASTE] > 0 ? cards[off[WASTE] + len[WASTE] - 1] : -1;
-  const reserveTop = s.rules.reserveToTableau && len[RES] > 0 ? cards[off[RES] + len[RES] - 1] : -1;
+  const wasteTop = len[s.WASTE] > 0 ? cards[off[s.WASTE] + len[s.WASTE] - 1] : -1;
+  const reserveTop = s.rules.reserveToTableau && len[s.RESERVE] > 0 ? cards[off[s.RESERVE] + len[s.RESERVE] - 1] : -1;
   for (let q = 0; q < T; q++) {
     const tq = tops[q];
     if (tq < 0) {
@@ -215,44 +224,55 @@ export function generateOtherMoves(s: GameState, buf: Int32Array, at: number): n
           if (stackOK[t52 + cards[base - k + 1]]) buf[n++] = encodeMove(p, q, k);
         }
       }
-    if (wasteTop >= 0 && stackOK[t52 + wasteTop] === 1) buf[n++] = encodeMove(WASTE, q, 1);
-    if (reserveTop >= 0 && stackOK[t52 + reserveTop] === 1) buf[n++] = encodeMove(RES, q, 1);
+    if (wasteTop >= 0 && stackOK[t52 + wasteTop] === 1) buf[n++] = encodeMove(s.WASTE, q, 1);
+    if (reserveTop >= 0 && stackOK[t52 + reserveTop] === 1) buf[n++] = encodeMove(s.RESERVE, q, 1);
     for (let j = 0; j < cellsHeld; j++) if (stackOK[t52 + cellCard[j]] === 1) buf[n++] = encodeMove(cellPile[j], q, 1);
   }
+  sc.firstEmpty = firstEmpty;
+  sc.cellsHeld = cellsHeld;
+  return n;
+}
 
-  // 3. Into the first empty tableau pile, as the variant allows.
+/** 3. Into the first empty tableau pile, as the variant allows (after ontoPiles, which found it). */
+function intoEmptyPile(s: GameState, buf: Int32Array, at: number): number {
+  let n = at;
+  const q = s.scratch.firstEmpty;
   const emptyRule = s.emptyRule;
-  if (firstEmpty >= 0 && emptyRule !== Empty.StaysEmpty) {
-    const q = firstEmpty;
-    for (let p = 0; p < T; p++) {
-      const lp = len[p];
-      if (lp < 2) continue; // moving a whole pile to an empty pile changes nothing
-      if (emptyRule === Empty.AnyCardOrRun) {
-        const base = off[p] + lp - 1;
-        for (let k = 1; k < lp; k++) {
-          if (k > 1 && !stackOK[cards[base - k + 1] * 52 + cards[base - k + 2]]) break;
-          buf[n++] = encodeMove(p, q, k);
-        }
-      } else {
-        buf[n++] = encodeMove(p, q, 1);
+  if (q < 0 || emptyRule === Empty.StaysEmpty) return n;
+  const len = s.len;
+  const cards = s.cards;
+  const off = s.off;
+  const stackOK = s.stackOK;
+  for (let p = 0; p < s.T; p++) {
+    const lp = len[p];
+    if (lp < 2) continue; // moving a whole pile to an empty pile changes nothing
+    if (emptyRule === Empty.AnyCardOrRun) {
+      const base = off[p] + lp - 1;
+      for (let k = 1; k < lp; k++) {
+        if (k > 1 && !stackOK[cards[base - k + 1] * 52 + cards[base - k + 2]]) break;
+        buf[n++] = encodeMove(p, q, k);
       }
+    } else {
+      buf[n++] = encodeMove(p, q, 1);
     }
-    if (emptyRule === Empty.AnyCardOrRun && len[WASTE] > 0) buf[n++] = encodeMove(WASTE, q, 1);
-    if (emptyRule === Empty.AnySingleCard) for (let j = 0; j < cellsHeld; j++) buf[n++] = encodeMove(cellPile[j], q, 1);
   }
+  if (emptyRule === Empty.AnyCardOrRun && len[s.WASTE] > 0) buf[n++] = encodeMove(s.WASTE, q, 1);
+  if (emptyRule === Empty.AnySingleCard) for (let j = 0; j < s.scratch.cellsHeld; j++) buf[n++] = encodeMove(s.scratch.cellPile[j], q, 1);
+  return n;
+}
 
-  // 4. Tableau top into the first empty cell.
-  if (C > 0) {
-    let cell = -1;
-    for (let i = 0; i < C; i++)
-      if (len[CELL0 + i] === 0) {
-        cell = CELL0 + i;
-        break;
-      }
-    if (cell >= 0) for (let p = 0; p < T; p++) if (len[p] > 0) buf[n++] = encodeMove(p, cell, 1);
-  }
-
-  // 5. Deal from the stock (ruling 10: legal at any time).
-  if (len[STOCK] > 0) buf[n++] = encodeMove(STOCK, WASTE, 1);
+/** 4. A tableau top into the first empty cell. */
+function intoEmptyCell(s: GameState, buf: Int32Array, at: number): number {
+  let n = at;
+  const C = s.C;
+  if (C === 0) return n;
+  const len = s.len;
+  let cell = -1;
+  for (let i = 0; i < C; i++)
+    if (len[s.CELL0 + i] === 0) {
+      cell = s.CELL0 + i;
+      break;
+    }
+  if (cell >= 0) for (let p = 0; p < s.T; p++) if (len[p] > 0) buf[n++] = encodeMove(p, cell, 1);
   return n;
 }
