@@ -164,6 +164,118 @@ function terraceNames(): string {
     .join(', ');
 }
 
+/** The deal of a variant and --seed or --ms, of --deal, or of --from-fcs; throws UsageError. */
+function dealOf(variant: string | undefined, o: SolveCliOptions): Deal {
+  const given = [
+    o.seed !== undefined && '--seed',
+    o.ms !== undefined && '--ms',
+    o.deal !== undefined && '--deal',
+    o.fromFcs !== undefined && '--from-fcs',
+  ].filter((x) => x);
+  if (given.length > 1) throw new UsageError(`give one of --seed, --ms, --deal and --from-fcs, not ${given.join(' and ')}`);
+  if (o.deal !== undefined) {
+    if (variant !== undefined) throw new UsageError('give a variant and --seed, or --deal, not both');
+    if (o.cells !== undefined) throw new UsageError('--cells applies to a variant given by name; a deal file lists its own cells');
+    return loadDealFile(o.deal);
+  }
+  if (o.fromFcs !== undefined) {
+    if (variant !== undefined && rulesFor(variant, undefined).name !== 'freecell') throw new UsageError(`--from-fcs reads FreeCell boards, not ${variant}`);
+    return loadFcsFile(o.fromFcs, o.cells);
+  }
+  if (variant === undefined)
+    throw new UsageError('solve needs a variant and --seed, or --deal file.json (freecell: or --ms N; an fc-solve board: --from-fcs FILE)');
+  if (o.seed === undefined && o.ms === undefined) {
+    rulesFor(variant, o.cells); // a bad variant is the first problem
+    throw new UsageError(`solve ${variant} needs --seed N${variant.trim().toLowerCase() === 'freecell' ? ' or --ms N' : ''}`);
+  }
+  return o.ms !== undefined ? msDealOf(variant, o.ms, o.cells) : seededDeal(variant, o.seed!, o.cells);
+}
+
+/** --base: a rank the deal lets one choose, any, or all (the Terrace family only); throws UsageError. */
+function baseOf(deal: Deal, text: string): number | 'any' | 'all' {
+  const baseText = text.trim().toLowerCase();
+  let base: number | 'any' | 'all';
+  if (baseText === 'any' || baseText === 'all') base = baseText;
+  else {
+    base = tryParseRank(text);
+    if (base < 0) throw new UsageError(`bad --base ${JSON.stringify(text)}: expected a rank A 2..9 T J Q K, any or all`);
+  }
+  if (!deal.rules.terraceFamily && base !== 'any') throw new UsageError(`--base applies to the Terrace family (${terraceNames()}), not ${deal.rules.name}`);
+  // A rank with no exposed card cannot be the base: a search of it would "lose" after 0 nodes,
+  // which proves nothing (issue 29). Name the ranks that can be chosen.
+  if (typeof base === 'number' && !baseCandidates(deal).includes(base))
+    throw new UsageError(
+      `--base ${rankName(base)} cannot be chosen in ${dealName(deal) ? `${deal.rules.name} ${dealName(deal)}` : 'this deal'}: no card of that rank is exposed; choose one of ${baseCandidates(deal).map(rankName).join(' ')}, any or all`,
+    );
+  return base;
+}
+
+/** The search options of --search, --max-nodes, --tt-mb and --timeout; throws UsageError. */
+function solveOptionsOf(o: SolveCliOptions): SolveOptions {
+  const opts: SolveOptions = {
+    search: o.search as SearchKind,
+    maxNodes: parseWhole('--max-nodes', o.maxNodes, 1),
+    ttMb: parseWhole('--tt-mb', o.ttMb, 1, 4096),
+  };
+  if (o.timeout !== undefined) opts.timeoutMs = parseWhole('--timeout', o.timeout, 1);
+  return opts;
+}
+
+/** --base all: one search per candidate rank, one line (or one JSON object) each. */
+function solveEveryBase(deal: Deal, opts: SolveOptions, o: SolveCliOptions): void {
+  const tt = new TranspositionTable(opts.ttMb!);
+  for (const b of baseCandidates(deal)) {
+    const res = solveShowingProgress(deal, { ...opts, base: b, tt }, `base ${rankName(b)}: `, o.quiet);
+    if (o.json)
+      out(JSON.stringify(solutionJson(deal, res))); // JSON Lines: one solution per line
+    else {
+      const cost = `(${res.stats.nodes} nodes, ${Math.round(res.stats.ms)} ms)`;
+      const v =
+        res.result === 'won'
+          ? `won in ${res.moves.length} moves`
+          : res.result === 'lost'
+            ? `lost (proved: ${res.proof})`
+            : `unknown (${unknownReason(res, opts)})`;
+      out(`base ${rankName(b)}: ${v} ${cost}`);
+    }
+  }
+}
+
+/** One search: the verdict, the base, the winning line and the statistics (or the solution JSON). */
+function solveOnce(deal: Deal, opts: SolveOptions, o: SolveCliOptions): void {
+  const res = solveShowingProgress(deal, opts, '', o.quiet);
+  if (o.json) {
+    out(prettyJson(solutionJson(deal, res)));
+    return;
+  }
+  const lines = [verdictLine(res, opts)];
+  if (deal.rules.terraceFamily) {
+    if (res.base !== undefined) lines.push(`base: ${rankName(res.base)}`);
+    else lines.push(`base: any (candidates: ${baseCandidates(deal).map(rankName).join(' ')})`);
+  }
+  if (res.reason) lines.push(`why: ${res.reason}`);
+  if (res.result === 'won') {
+    lines.push(`moves (${res.moveInts.length}):`);
+    lines.push(...(o.show ? showGame(deal, res.moveInts) : formatMoves(deal, res.moveInts)).map((l) => '  ' + l));
+  }
+  lines.push(...statsLines(res));
+  out(lines.join('\n'));
+}
+
+function runSolve(variant: string | undefined, o: SolveCliOptions): void {
+  // Everything is checked before any output.
+  const deal = dealOf(variant, o);
+  searchOption(o.search);
+  const base = baseOf(deal, o.base);
+  const opts = solveOptionsOf(o);
+  if (o.show && (o.json || base === 'all'))
+    throw new UsageError(
+      `--show prints the boards of one winning line as text: not with ${o.json ? '--json' : '--base all'} (solve with --base R --show for one rank)`,
+    );
+  if (base === 'all') solveEveryBase(deal, opts, o);
+  else solveOnce(deal, { ...opts, base }, o);
+}
+
 export function register(program: Command): void {
   program
     .command('solve')
@@ -183,99 +295,5 @@ export function register(program: Command): void {
     .option('--show', 'print the board after each move of the winning line (instead of the bare list of moves)')
     .option('--quiet', 'no progress line on stderr (shown only when stderr is a terminal and a search runs over a second)')
     .addHelpText('after', DEFAULTS_NOTE)
-    .action((variant: string | undefined, o: SolveCliOptions) => {
-      // ---- check everything before any output ----
-      let deal: Deal;
-      const given = [
-        o.seed !== undefined && '--seed',
-        o.ms !== undefined && '--ms',
-        o.deal !== undefined && '--deal',
-        o.fromFcs !== undefined && '--from-fcs',
-      ].filter((x) => x);
-      if (given.length > 1) throw new UsageError(`give one of --seed, --ms, --deal and --from-fcs, not ${given.join(' and ')}`);
-      if (o.deal !== undefined) {
-        if (variant !== undefined) throw new UsageError('give a variant and --seed, or --deal, not both');
-        if (o.cells !== undefined) throw new UsageError('--cells applies to a variant given by name; a deal file lists its own cells');
-        deal = loadDealFile(o.deal);
-      } else if (o.fromFcs !== undefined) {
-        if (variant !== undefined && rulesFor(variant, undefined).name !== 'freecell') throw new UsageError(`--from-fcs reads FreeCell boards, not ${variant}`);
-        deal = loadFcsFile(o.fromFcs, o.cells);
-      } else {
-        if (variant === undefined)
-          throw new UsageError('solve needs a variant and --seed, or --deal file.json (freecell: or --ms N; an fc-solve board: --from-fcs FILE)');
-        if (o.seed === undefined && o.ms === undefined) {
-          rulesFor(variant, o.cells); // a bad variant is the first problem
-          throw new UsageError(`solve ${variant} needs --seed N${variant.trim().toLowerCase() === 'freecell' ? ' or --ms N' : ''}`);
-        }
-        deal = o.ms !== undefined ? msDealOf(variant, o.ms, o.cells) : seededDeal(variant, o.seed!, o.cells);
-      }
-      searchOption(o.search);
-      const terrace = deal.rules.terraceFamily;
-      const baseText = o.base.trim().toLowerCase();
-      let base: number | 'any' | 'all';
-      if (baseText === 'any' || baseText === 'all') base = baseText;
-      else {
-        base = tryParseRank(o.base);
-        if (base < 0) throw new UsageError(`bad --base ${JSON.stringify(o.base)}: expected a rank A 2..9 T J Q K, any or all`);
-      }
-      if (!terrace && base !== 'any') throw new UsageError(`--base applies to the Terrace family (${terraceNames()}), not ${deal.rules.name}`);
-      // A rank with no exposed card cannot be the base: a search of it would "lose" after 0 nodes,
-      // which proves nothing (issue 29). Name the ranks that can be chosen.
-      if (typeof base === 'number' && !baseCandidates(deal).includes(base))
-        throw new UsageError(
-          `--base ${rankName(base)} cannot be chosen in ${dealName(deal) ? `${deal.rules.name} ${dealName(deal)}` : 'this deal'}: no card of that rank is exposed; choose one of ${baseCandidates(deal).map(rankName).join(' ')}, any or all`,
-        );
-      const opts: SolveOptions = {
-        search: o.search as SearchKind,
-        maxNodes: parseWhole('--max-nodes', o.maxNodes, 1),
-        ttMb: parseWhole('--tt-mb', o.ttMb, 1, 4096),
-      };
-      if (o.timeout !== undefined) opts.timeoutMs = parseWhole('--timeout', o.timeout, 1);
-
-      if (o.show && (o.json || base === 'all'))
-        throw new UsageError(
-          `--show prints the boards of one winning line as text: not with ${o.json ? '--json' : '--base all'} (solve with --base R --show for one rank)`,
-        );
-
-      // ---- --base all: one search per candidate rank, one line (or one JSON object) each ----
-      if (base === 'all') {
-        const tt = new TranspositionTable(opts.ttMb!);
-        for (const b of baseCandidates(deal)) {
-          const res = solveShowingProgress(deal, { ...opts, base: b, tt }, `base ${rankName(b)}: `, o.quiet);
-          if (o.json)
-            out(JSON.stringify(solutionJson(deal, res))); // JSON Lines: one solution per line
-          else {
-            const cost = `(${res.stats.nodes} nodes, ${Math.round(res.stats.ms)} ms)`;
-            const v =
-              res.result === 'won'
-                ? `won in ${res.moves.length} moves`
-                : res.result === 'lost'
-                  ? `lost (proved: ${res.proof})`
-                  : `unknown (${unknownReason(res, opts)})`;
-            out(`base ${rankName(b)}: ${v} ${cost}`);
-          }
-        }
-        return;
-      }
-
-      // ---- one search ----
-      opts.base = base;
-      const res = solveShowingProgress(deal, opts, '', o.quiet);
-      if (o.json) {
-        out(prettyJson(solutionJson(deal, res)));
-        return;
-      }
-      const lines = [verdictLine(res, opts)];
-      if (terrace) {
-        if (res.base !== undefined) lines.push(`base: ${rankName(res.base)}`);
-        else lines.push(`base: any (candidates: ${baseCandidates(deal).map(rankName).join(' ')})`);
-      }
-      if (res.reason) lines.push(`why: ${res.reason}`);
-      if (res.result === 'won') {
-        lines.push(`moves (${res.moveInts.length}):`);
-        lines.push(...(o.show ? showGame(deal, res.moveInts) : formatMoves(deal, res.moveInts)).map((l) => '  ' + l));
-      }
-      lines.push(...statsLines(res));
-      out(lines.join('\n'));
-    });
+    .action(runSolve);
 }
