@@ -1,6 +1,6 @@
 // docs/architecture.md names only files that exist, and the rooms of issue 28 keep their size:
-// no file over 600 lines in src/cards, src/rules, src/engine and src/solver, no function over 100
-// lines in src/solver. (The direction of imports is eslint.config.mjs's, run by `npm run lint`.)
+// no file over 600 lines anywhere in src (but the generated model data), no function over 100
+// lines. (The direction of imports is eslint.config.mjs's, run by `npm run lint`.)
 import * as fs from 'fs';
 import * as path from 'path';
 import ts from 'typescript';
@@ -32,16 +32,18 @@ describe('docs/architecture.md', () => {
 });
 
 describe('room sizes', () => {
-  const rooms = ['src/cards', 'src/rules', 'src/engine', 'src/solver'];
+  /** Generated data (`npm run fit:strategy`), not code: exempt from the file size. */
+  const GENERATED = ['src/strategy/learned-model.ts'];
+  const files = filesUnder('src');
 
   it('no file over 600 lines', () => {
-    const long = rooms.flatMap(filesUnder).filter((f) => fs.readFileSync(path.join(root, f), 'utf8').split('\n').length > 600);
+    const long = files.filter((f) => !GENERATED.includes(f) && fs.readFileSync(path.join(root, f), 'utf8').split('\n').length > 600);
     expect(long).toEqual([]);
   });
 
-  it('no function over 100 lines in src/solver', () => {
+  it('no function over 100 lines', () => {
     const long: string[] = [];
-    for (const f of filesUnder('src/solver')) {
+    for (const f of files) {
       const src = ts.createSourceFile(f, fs.readFileSync(path.join(root, f), 'utf8'), ts.ScriptTarget.Latest, true);
       const visit = (n: ts.Node): void => {
         if (ts.isFunctionLike(n) && 'body' in n && n.body) {

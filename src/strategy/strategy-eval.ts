@@ -339,7 +339,7 @@ export function checkStrategyOutputs(outDir: string): void {
 
 /**
  * Writes strategies.csv, strategies-paired.csv and the chart strategies.svg, whose SVG text
- * (charts.ts strategiesChartSvg, async) the caller renders first, so nothing is half-written.
+ * (chart.ts strategiesChartSvg, async) the caller renders first, so nothing is half-written.
  * Whole files, variants in the rules' order.
  */
 export function writeStrategyFiles(outDir: string, evals: VariantEvaluation[], chartSvg: string): { strategies: string; paired: string; chart: string } {
