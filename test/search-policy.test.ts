@@ -17,7 +17,10 @@ import { safeFoundationMove } from '../src/solver/prune';
 import { geometric, luby, lubyTerm, RestartingDfs } from '../src/solver/restart';
 import { addSupermoves } from '../src/solver/freecell/supermove';
 import { MetaDfs } from '../src/solver/freecell/metadfs';
-import { isSearchKind, META_AFTER, SEARCHES, solve, type SolveResult } from '../src/solver/solve';
+import { isSearchKind, META_AFTER, SEARCHES, SOFT_NODES, solve, type SolveResult } from '../src/solver/solve';
+import { TIGHT } from '../src/solver/policy';
+import { SoftThreads } from '../src/solver/freecell/soft';
+import { rulesWithCells } from '../src/analysis/results';
 import { TranspositionTable } from '../src/solver/tt';
 import { ALL_VARIANTS, ALT_COLOUR, endgame, positionDeal, unplayedPosition } from './helpers';
 
@@ -413,3 +416,47 @@ function sortingDfs(s: GameState, salt: number, mode: 1 | 5, supermoves: boolean
   const status = go(0);
   return { status, nodes, line: s.history(), maxStart };
 }
+
+describe('a tight prelude (policy.ts TIGHT)', () => {
+  // Two-cell FreeCell: the soft threads run dry on deals with few positions, mostly lost ones.
+  const rules = rulesWithCells('freecell', 2);
+  const trace = (seed: number) => {
+    const searches: Search[] = [];
+    let dead = -1; // the soft threads' dead threads after the prelude (release() at the end changes them)
+    const r = solve(dealFromSeed(rules, seed), {
+      maxNodes: 2_000_000,
+      onProgress: (_n, x) => {
+        searches.push(x);
+        if (x instanceof SoftThreads) dead = x.deadThreads;
+      },
+    });
+    return { r, order: [...new Set(searches)], dead };
+  };
+
+  it('after soft threads that ran dry, the complete DFS alone proves the loss, before any opening', () => {
+    for (const seed of [3025, 3027]) {
+      const { r, order, dead } = trace(seed);
+      expect(r.result, `${seed}`).toBe('lost');
+      expect(r.proof, `${seed}`).toBe('exhaustive');
+      expect(order[0], `${seed}`).toBeInstanceOf(SoftThreads);
+      expect(dead, `${seed}`).toBeGreaterThanOrEqual(TIGHT.deadThreads);
+      expect(
+        order.slice(1).map((x) => x.constructor.name),
+        `${seed}`,
+      ).toEqual(['DfsSearch']);
+      expect(r.stats.nodes, `${seed}`).toBeLessThan(SOFT_NODES + TIGHT.nodes);
+      // The same verdict as one plain exhaustive DFS.
+      expect(solve(dealFromSeed(rules, seed), { search: 'dfs-plain' }).result, `${seed}`).toBe('lost');
+    }
+  });
+
+  it('after soft threads still going, the opening comes next', () => {
+    const { r, order, dead } = trace(3022);
+    expect(r.result).toBe('won');
+    expect(order[0]).toBeInstanceOf(SoftThreads);
+    expect(dead).toBeGreaterThanOrEqual(0);
+    expect(dead).toBeLessThan(TIGHT.deadThreads);
+    expect(order[1]).toBeInstanceOf(RestartingDfs);
+    expect(replays(dealFromSeed(rules, 3022), r)).toBe(true);
+  });
+});

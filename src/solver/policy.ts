@@ -13,6 +13,8 @@ export const META_AFTER = 500;
 export const META_TURN = 1000;
 /** Where the meta-move DFS applies: nodes of the soft threads (freecell/soft.ts) before the opening. */
 export const SOFT_NODES = 20_000;
+/** Where the soft threads run first: what follows a prelude that looks tight (see Tight, policy()). */
+export const TIGHT: Tight = { deadThreads: 3, search: 'dfs-scored', nodes: 300_000 };
 /** The meta-move DFS's restarts: first run and growth (restart.ts's geometric). */
 export const META_FIRST = 500;
 export const META_GROWTH = 1.3;
@@ -28,9 +30,22 @@ export interface Opening {
 }
 
 /** A policy: an optional opening (one search, or two in turns) before the searches of each group. */
+/**
+ * After a prelude that looks tight (its search stopped having tried all it has, or at least
+ * `deadThreads` of its soft threads did), `search` runs alone for up to `nodes` before the opening
+ * and then goes on as the group's member of that name. The soft threads run dry like this mostly on
+ * deals whose positions are few, and those are mostly lost: a complete search then decides them at
+ * once instead of after the opening.
+ */
+export interface Tight {
+  deadThreads: number;
+  search: string;
+  nodes: number;
+}
+
 export interface Policy {
   /** A search run alone before the opening, for `nodes` (SolveOptions.softNodes overrides them). */
-  prelude?: { search: string; nodes: number };
+  prelude?: { search: string; nodes: number; tight?: Tight };
   /**
    * Searches run before the groups (see Opening), under the caller's base constraint. With a single
    * group under that constraint they then go on as the group's members of the same names.
@@ -165,6 +180,17 @@ export interface Policy {
  *   that win the most deals per node) cost 0.88-0.94 of lg's prelude in nodes on sets held out,
  *   but their threads' solutions are longer (Winery: 471 moves a deal against 209), and pricing
  *   the replay of each move and each switch of thread left 0.96-1.02, FreeCell alone 0.91-1.08.
+ *   Then the tight prelude (TIGHT): when at least 3 of the 14 soft threads have run dry by the
+ *   end of the prelude, the complete scored DFS runs alone for up to 300,000 nodes before the
+ *   opening, and goes on as the group's member after it. On two-cell FreeCell 3001-3300 every deal
+ *   whose threads all ran dry (34) was lost, and dry threads were more common on the lost deals;
+ *   nodes on the 65 lost deals 8.35M -> 5.22M, on the 234 won 7.21M -> 7.26M. Thresholds 8 or 10
+ *   threads: lost 6.47M, won 7.14M; 2: lost 3.06M but won 9.38M and one more unknown; 150,000 or
+ *   600,000 nodes alone: lost 5.44M or 5.22M, won 7.11M or 7.56M. One-cell FreeCell 3001-3300: lost
+ *   10.7M -> 5.24M nodes, won 5.85M -> 5.97M; three cells: lost 1.44M -> 1.36M, won the same.
+ *   Winery and four-cell FreeCell (3001-3300, and the benchmark's 1-200): the same nodes on every
+ *   deal, as every one is won within the prelude. Held out (docs/benchmarks.md), two-cell FreeCell
+ *   seeds 1-100: lost 2.55M -> 1.67M nodes, won 1.16M -> 0.93M.
  *   The alternate-colour games (the Terrace family and Red and Black) run one dfs-probe per group:
  *   a random DFS (foundation moves first) restarted on Luby's schedule of 500-node runs, mostly
  *   short probes deep into the deal. On the tuning seeds 10001-10100 at 1,000,000 nodes per deal,
@@ -192,7 +218,7 @@ export function policy(deal: Deal, kind: SearchKind, metaMoves: boolean, opening
       if (suit)
         return metaMoves
           ? {
-              prelude: { search: 'soft-threads', nodes: SOFT_NODES },
+              prelude: { search: 'soft-threads', nodes: SOFT_NODES, tight: TIGHT },
               opening: { search: 'dfs-restart-scored', nodes: openingNodes, partner: { search: 'dfs-meta', alone: META_AFTER, turn: META_TURN } },
               members: ['dfs-restart-scored', 'dfs-meta', 'dfs-scored'],
             }

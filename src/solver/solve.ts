@@ -5,7 +5,7 @@
 // (safe moves), deadlock.ts (positions proved lost), memory.ts (the memory cap); search.ts is what
 // each search offers. freecell/ holds the searches of Winery and FreeCell alone, and only this file
 // imports it (through freecell/index.ts). The room may import src/engine, src/rules and src/cards,
-// never src/analysis or src/cli (eslint.config.mjs).
+// never the rooms above it: src/records, src/analysis, src/strategy, src/cli (eslint.config.mjs).
 import { rankOf } from '../cards/card';
 import { type Deal, exposedCards } from '../engine/deal';
 import { baseCandidateRanks } from '../rules/variants';
@@ -21,7 +21,7 @@ import { MemoryBudget } from './memory';
 import { addSupermoves, expandSupermoves, MetaDfs, metaMovesApply, SoftThreads, supermovesApply } from './freecell';
 import { geometric, luby, RestartingDfs } from './restart';
 import type { MoveAdder, Search, SearchStats } from './search';
-import { type Opening, META_FIRST, META_GROWTH, policy, type SearchKind } from './policy';
+import { type Opening, META_FIRST, META_GROWTH, policy, type SearchKind, type Tight } from './policy';
 import { TranspositionTable } from './tt';
 
 export type Verdict = 'won' | 'lost' | 'unknown';
@@ -212,9 +212,10 @@ function runOpening(
   deadline: number,
   onProgress?: SolveOptions['onProgress'],
   offset = 0, // nodes the solve used before (for onProgress)
-): { result: Verdict; used: number; winner?: Search; memory: boolean } {
+): { result: Verdict; used: number; winner?: Search; memory: boolean; exhausted: boolean } {
   let used = 0;
   let memory = false;
+  let exhausted = false;
   let live = searches.slice();
   for (let k = 0; used < budget && live.length > 0 && Date.now() < deadline; k++) {
     const x = k === 0 ? searches[0] : live[k % live.length];
@@ -222,13 +223,14 @@ function runOpening(
     const st = x.run(Math.min(k === 0 ? turns[0] : turns[1], budget - used), deadline);
     used += x.stats.nodes - before;
     onProgress?.(offset + used, x);
-    if (st === 'won') return { result: 'won', used, winner: x, memory };
-    if (st === 'lost' && x === searches[0]) return { result: 'lost', used, memory };
+    if (st === 'won') return { result: 'won', used, winner: x, memory, exhausted };
+    if (st === 'lost' && x === searches[0]) return { result: 'lost', used, memory, exhausted };
     if (st === 'memory') memory = true;
+    if (st === 'exhausted' && x === searches[0]) exhausted = true;
     if (st !== 'paused') live = live.filter((y) => y !== x);
     if (turns.length === 1 && k === 0) break;
   }
-  return { result: 'unknown', used, memory };
+  return { result: 'unknown', used, memory, exhausted };
 }
 
 /**
@@ -327,7 +329,7 @@ function newSearch(run: Run, name: string, rank: number): Search {
 }
 
 /** Step 2, the prelude: search `name` alone for `nodes` (the soft threads); it can only win. */
-function runPrelude(run: Run, name: string, nodes: number): void {
+function runPrelude(run: Run, name: string, nodes: number): { search: Search; exhausted: boolean } {
   const x = newSearch(run, name, run.fixedBase);
   const ran = runOpening([x], [nodes], Math.min(nodes, run.maxNodes - run.used), run.deadline, run.opts.onProgress, run.used);
   run.used += ran.used;
@@ -336,6 +338,30 @@ function runPrelude(run: Run, name: string, nodes: number): void {
     run.result = 'won';
     run.winMoves = x.solutionMoves();
   }
+  return { search: x, exhausted: ran.exhausted };
+}
+
+/**
+ * Step 2b, after a prelude that looks tight (policy.ts's Tight): the complete search alone for up
+ * to t.nodes. Its `lost` is the deal's (it searched under the caller's constraint). Returns it to go
+ * on in the groups, or null when the prelude did not look tight or the deal is decided.
+ */
+function runTight(run: Run, pre: { search: Search; exhausted: boolean }, t: Tight): Search | null {
+  if (run.result !== 'unknown') return null;
+  const dead = pre.search instanceof SoftThreads ? pre.search.deadThreads : 0;
+  if (!pre.exhausted && dead < t.deadThreads) return null;
+  const x = newSearch(run, t.search, run.fixedBase);
+  const ran = runOpening([x], [t.nodes], Math.min(t.nodes, run.maxNodes - run.used), run.deadline, run.opts.onProgress, run.used);
+  run.used += ran.used;
+  run.outOfMemory ||= ran.memory;
+  if (ran.result === 'won') {
+    run.result = 'won';
+    run.winMoves = x.solutionMoves();
+  } else if (ran.result === 'lost') {
+    run.result = 'lost';
+    if (cutsOf(x) > 0) run.usedDeadlocks = true;
+  }
+  return run.result === 'unknown' ? x : null;
 }
 
 /**
@@ -484,8 +510,10 @@ function solveWith(deal: Deal, opts: SolveOptions, tt: TranspositionTable): Solv
   if (!isSearchKind(kind)) throw new Error(`unknown search ${JSON.stringify(kind)}`);
   const pol = policy(deal, kind, metaMovesApply(deal.rules), opts.openingNodes);
   const softNodes = opts.softNodes ?? pol.prelude?.nodes ?? 0;
-  if (pol.prelude && softNodes > 0) runPrelude(run, pol.prelude.search, softNodes);
+  const pre = pol.prelude && softNodes > 0 ? runPrelude(run, pol.prelude.search, softNodes) : null;
+  const probe = pre && pol.prelude?.tight ? runTight(run, pre, pol.prelude.tight) : null;
   const opened = pol.opening && run.result === 'unknown' ? runOpeningOf(run, pol.opening) : new Map<string, Search>();
+  if (probe) opened.set(pol.prelude!.tight!.search, probe);
   const ranks = deal.rules.terraceFamily && run.fixedBase < 0 ? baseCandidates(deal) : [run.fixedBase];
   const groups = run.result === 'unknown' ? makeGroups(run, ranks, pol.members, opened) : [];
   const proved = runGroups(run, groups);

@@ -281,6 +281,13 @@ export class SoftThreads implements Search {
     this.made = new Array<SoftThread | undefined>(specs.length);
   }
 
+  /** Threads that have tried all they have (policy.ts's Tight reads it after the prelude). */
+  get deadThreads(): number {
+    let n = 0;
+    for (const t of this.made) if (t !== undefined && !t.live) n++;
+    return n;
+  }
+
   /** Thread i of `specs`, made on first use. */
   thread(i: number): SoftThread {
     return (this.made[i] ??= new SoftThread(this.specs[i], this.tt, runSalt(this.salt, i), this.stackSize, this.bufSize));
