@@ -328,9 +328,8 @@ function newSearch(run: Run, name: string, rank: number): Search {
   return x;
 }
 
-/** Step 2, the prelude: search `name` alone for `nodes` (the soft threads); it can only win. */
-function runPrelude(run: Run, name: string, nodes: number): { search: Search; exhausted: boolean } {
-  const x = newSearch(run, name, run.fixedBase);
+/** Search `x` alone for up to `nodes`, under the solve's budgets; a win is the solve's. */
+function runAlone(run: Run, x: Search, nodes: number): { result: Verdict; exhausted: boolean } {
   const ran = runOpening([x], [nodes], Math.min(nodes, run.maxNodes - run.used), run.deadline, run.opts.onProgress, run.used);
   run.used += ran.used;
   run.outOfMemory ||= ran.memory;
@@ -338,26 +337,27 @@ function runPrelude(run: Run, name: string, nodes: number): { search: Search; ex
     run.result = 'won';
     run.winMoves = x.solutionMoves();
   }
-  return { search: x, exhausted: ran.exhausted };
+  return ran;
+}
+
+/** Step 2, the prelude: search `name` alone for `nodes` (the soft threads); it can only win. */
+function runPrelude(run: Run, name: string, nodes: number): { search: Search; exhausted: boolean } {
+  const x = newSearch(run, name, run.fixedBase);
+  return { search: x, exhausted: runAlone(run, x, nodes).exhausted };
 }
 
 /**
  * Step 2b, after a prelude that looks tight (policy.ts's Tight): the complete search alone for up
- * to t.nodes. Its `lost` is the deal's (it searched under the caller's constraint). Returns it to go
- * on in the groups, or null when the prelude did not look tight or the deal is decided.
+ * to t.nodes. The prelude runs only where a deal has one group (FreeCell's rules), so its `lost` is
+ * the deal's. Returns it to go on in the groups, or null when the prelude did not look tight or
+ * the deal is decided.
  */
 function runTight(run: Run, pre: { search: Search; exhausted: boolean }, t: Tight): Search | null {
-  if (run.result !== 'unknown') return null;
+  if (run.result !== 'unknown' || (run.deal.rules.terraceFamily && run.fixedBase < 0)) return null;
   const dead = pre.search instanceof SoftThreads ? pre.search.deadThreads : 0;
   if (!pre.exhausted && dead < t.deadThreads) return null;
   const x = newSearch(run, t.search, run.fixedBase);
-  const ran = runOpening([x], [t.nodes], Math.min(t.nodes, run.maxNodes - run.used), run.deadline, run.opts.onProgress, run.used);
-  run.used += ran.used;
-  run.outOfMemory ||= ran.memory;
-  if (ran.result === 'won') {
-    run.result = 'won';
-    run.winMoves = x.solutionMoves();
-  } else if (ran.result === 'lost') {
+  if (runAlone(run, x, t.nodes).result === 'lost') {
     run.result = 'lost';
     if (cutsOf(x) > 0) run.usedDeadlocks = true;
   }
