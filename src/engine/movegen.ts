@@ -257,7 +257,10 @@ function intoEmptyPile(s: GameState, buf: Int32Array, at: number): number {
     }
   }
   if (emptyRule === Empty.AnyCardOrRun && len[s.WASTE] > 0) buf[n++] = encodeMove(s.WASTE, q, 1);
-  if (emptyRule === Empty.AnySingleCard) for (let j = 0; j < s.scratch.cellsHeld; j++) buf[n++] = encodeMove(s.scratch.cellPile[j], q, 1);
+  if (emptyRule === Empty.AnySingleCard) {
+    const { cellsHeld, cellPile } = s.scratch;
+    for (let j = 0; j < cellsHeld; j++) buf[n++] = encodeMove(cellPile[j], q, 1);
+  }
   return n;
 }
 
