@@ -4,9 +4,9 @@
 // so the pool has a culprit to report. Used by test/analysis.test.ts through runAnalysis's workerFile.
 'use strict';
 const path = require('path');
-const dist = path.join(__dirname, '..', '..', 'dist', 'src', 'analysis');
-const real = require(path.join(dist, 'worker.js')).default;
-const { baseLabel } = require(path.join(dist, 'records.js'));
+const dist = path.join(__dirname, '..', '..', 'dist', 'src');
+const real = require(path.join(dist, 'analysis', 'worker.js')).default;
+const { baseLabel } = require(path.join(dist, 'records', 'records.js'));
 
 const failSeed = Number(process.env.SOLITAIRE_TEST_FAIL_SEED);
 const how = process.env.SOLITAIRE_TEST_FAIL_HOW;
