@@ -28,6 +28,7 @@ async function runPool(workers: number, range: { variant: string; from: number; 
       to: range.to,
       workers,
       base: 'any',
+      strategies: null, // base any: no strategy to score
       maxNodes: POOL_MAX_NODES,
       timeoutMs: o.timeoutMs,
       outDir: dir,

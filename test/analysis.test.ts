@@ -30,7 +30,18 @@ afterAll(() => {
 });
 
 function opts(outDir: string, extra: Partial<AnalyzeOptions> = {}): AnalyzeOptions {
-  return { variants: ['signora', 'red-and-black'], from: 1, to: 12, workers: 2, maxNodes: MAX_NODES, outDir, progress: 'none', handleSignals: false, ...extra };
+  return {
+    variants: ['signora', 'red-and-black'],
+    from: 1,
+    to: 12,
+    workers: 2,
+    maxNodes: MAX_NODES,
+    outDir,
+    progress: 'none',
+    handleSignals: false,
+    strategies: null,
+    ...extra,
+  };
 }
 
 function readCsv(file: string): string[][] {

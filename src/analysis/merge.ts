@@ -113,13 +113,14 @@ function groupRows(p: Part, variant: string): Map<number, Map<string, DealRow>> 
 /**
  * Merges the runs in `inputs` into `outDir`. Everything is read and checked before anything is
  * written; files of other variants already in `outDir` stay (strategies.csv and run.json keep
- * their entries). `strategies` scores the base-card strategies, as in runAnalysis.
+ * their entries). `strategies` scores the base-card strategies, as in runAnalysis (required: null
+ * writes none for the merged variants).
  */
 export function mergeRuns(
   inputs: string[],
   outDir: string,
   commandLine: string,
-  opts: { force?: boolean; strategies?: StrategyScoring } = {},
+  opts: { force?: boolean; strategies: StrategyScoring | null },
 ): MergedVariant[] {
   if (inputs.length === 0) throw new MergeError('nothing to merge: give the output directories of the runs');
   const out = path.resolve(outDir);

@@ -60,7 +60,7 @@ export function variantResults(
   rows: DealRow[],
   mode: BaseMode,
   candidates: (seed: number) => string[] | undefined,
-  scoring?: StrategyScoring,
+  scoring: StrategyScoring | null,
 ): VariantResults {
   const variant = rules.name;
   const summary = summarise(rows, { variant, terraceFamily: rules.terraceFamily, mode, candidates });

@@ -116,8 +116,12 @@ export interface AnalyzeOptions {
   ms?: boolean;
   /** Called after each row is written (tests). */
   onRow?: (row: DealRow) => void;
-  /** The base-card strategies scored at the end and written to strategies.csv (results.ts); src/cli passes src/strategy's. */
-  strategies?: StrategyScoring;
+  /**
+   * The base-card strategies scored at the end and written to strategies.csv (results.ts); src/cli
+   * passes src/strategy's. Required, so that no caller forgets them: the run replaces the rows of
+   * strategies.csv of the variants it runs, and with null it writes none for them.
+   */
+  strategies: StrategyScoring | null;
 }
 
 export interface CrashReport {

@@ -18,7 +18,7 @@ import { STRATEGIES, scoreRun } from '../strategy/strategies';
 export const STRATEGY_SCORING: StrategyScoring = { names: STRATEGIES.map((s) => s.name), score: scoreRun };
 
 /** runAnalysis, with the base-card strategies scored at the end (strategies.csv). */
-export function analyzeWithStrategies(opts: AnalyzeOptions): Promise<AnalysisResult> {
+export function analyzeWithStrategies(opts: Omit<AnalyzeOptions, 'strategies'>): Promise<AnalysisResult> {
   return runAnalysis({ ...opts, strategies: STRATEGY_SCORING });
 }
 

@@ -152,12 +152,13 @@ function topToFoundation(s: GameState, p: number, buf: Int32Array, n: number): n
 
 /**
  * The rest of generateMoves, written from `at`: the moves that do not go to a foundation, in
- * generateMoves' order. It fills its own scratch tables (tops, head, next).
+ * generateMoves' order. It fills its own scratch tables (tops, head, next, cellPile, cellCard).
  */
 export function generateOtherMoves(s: GameState, buf: Int32Array, at: number): number {
   if (s.base < 0 && s.firstMoveRule) return at; // Signora's first move: foundation moves only
-  let n = ontoPiles(s, buf, at);
-  n = intoEmptyPile(s, buf, n);
+  const cellsHeld = listCells(s);
+  let n = ontoPiles(s, buf, at, cellsHeld);
+  n = intoEmptyPile(s, buf, n, cellsHeld);
   n = intoEmptyCell(s, buf, n);
   // 5. Deal from the stock (ruling 10: legal at any time).
   if (s.len[s.STOCK] > 0) buf[n++] = encodeMove(s.STOCK, s.WASTE, 1);
@@ -165,22 +166,32 @@ export function generateOtherMoves(s: GameState, buf: Int32Array, at: number): n
 }
 
 /**
- * 2. Moves onto non-empty tableau piles, written from `at`. Leaves in scratch what steps 3 and 4
- * read: the first empty pile and the occupied cells (cellsHeld, cellPile, cellCard).
+ * The occupied cells and their cards, listed once into scratch (cellPile, cellCard) rather than
+ * looked up for every target. Returns how many.
  */
-function ontoPiles(s: GameState, buf: Int32Array, at: number): number {
+function listCells(s: GameState): number {
+  const { cellPile, cellCard } = s.scratch;
+  let held = 0;
+  for (let i = 0; i < s.C; i++) {
+    const p = s.CELL0 + i;
+    if (s.len[p] > 0) {
+      cellPile[held] = p;
+      cellCard[held++] = s.cards[s.off[p]];
+    }
+  }
+  return held;
+}
+
+/** 2. Moves onto non-empty tableau piles, written from `at`; the cells as listCells left them. */
+function ontoPiles(s: GameState, buf: Int32Array, at: number, cellsHeld: number): number {
   let n = at;
   const T = s.T;
   const len = s.len;
   const cards = s.cards;
   const off = s.off;
-  const CELL0 = s.CELL0;
-  const C = s.C;
   const stackOK = s.stackOK;
-  const sc = s.scratch;
-  const { tops, head, next, cellPile, cellCard } = sc;
+  const { tops, head, next, cellPile, cellCard } = s.scratch;
   const colourClass = s.colourClass;
-  let firstEmpty = -1;
   for (let k = 0; k < head.length; k++) head[k] = -1; // cheaper than fill() on a list this short
   for (let p = T - 1; p >= 0; p--) {
     const t = len[p] === 0 ? -1 : cards[off[p] + len[p] - 1];
@@ -191,23 +202,13 @@ function ontoPiles(s: GameState, buf: Int32Array, at: number): number {
       head[k] = p; // lists come out in ascending pile order
     }
   }
-  // The occupied cells and their cards, listed once rather than looked up for every target.
-  let cellsHeld = 0;
-  for (let i = 0; i < C; i++)
-    if (len[CELL0 + i] > 0) {
-      cellPile[cellsHeld] = CELL0 + i;
-      cellCard[cellsHeld++] = cards[off[CELL0 + i]];
-    }
   const runMoves = s.rules.runMoves;
   const below = s.belowClass;
   const wasteTop = len[s.WASTE] > 0 ? cards[off[s.WASTE] + len[s.WASTE] - 1] : -1;
   const reserveTop = s.rules.reserveToTableau && len[s.RESERVE] > 0 ? cards[off[s.RESERVE] + len[s.RESERVE] - 1] : -1;
   for (let q = 0; q < T; q++) {
     const tq = tops[q];
-    if (tq < 0) {
-      if (firstEmpty < 0) firstEmpty = q;
-      continue;
-    }
+    if (tq < 0) continue;
     const t52 = tq * 52;
     if (!runMoves) {
       // Only piles whose top is of the class that goes on tq.
@@ -228,18 +229,18 @@ function ontoPiles(s: GameState, buf: Int32Array, at: number): number {
     if (reserveTop >= 0 && stackOK[t52 + reserveTop] === 1) buf[n++] = encodeMove(s.RESERVE, q, 1);
     for (let j = 0; j < cellsHeld; j++) if (stackOK[t52 + cellCard[j]] === 1) buf[n++] = encodeMove(cellPile[j], q, 1);
   }
-  sc.firstEmpty = firstEmpty;
-  sc.cellsHeld = cellsHeld;
   return n;
 }
 
-/** 3. Into the first empty tableau pile, as the variant allows (after ontoPiles, which found it). */
-function intoEmptyPile(s: GameState, buf: Int32Array, at: number): number {
+/** 3. Into the first empty tableau pile, as the variant allows; the cells as listCells left them. */
+function intoEmptyPile(s: GameState, buf: Int32Array, at: number, cellsHeld: number): number {
   let n = at;
-  const q = s.scratch.firstEmpty;
   const emptyRule = s.emptyRule;
-  if (q < 0 || emptyRule === Empty.StaysEmpty) return n;
+  if (emptyRule === Empty.StaysEmpty) return n;
   const len = s.len;
+  let q = 0;
+  while (q < s.T && len[q] > 0) q++;
+  if (q === s.T) return n;
   const cards = s.cards;
   const off = s.off;
   const stackOK = s.stackOK;
@@ -258,7 +259,7 @@ function intoEmptyPile(s: GameState, buf: Int32Array, at: number): number {
   }
   if (emptyRule === Empty.AnyCardOrRun && len[s.WASTE] > 0) buf[n++] = encodeMove(s.WASTE, q, 1);
   if (emptyRule === Empty.AnySingleCard) {
-    const { cellsHeld, cellPile } = s.scratch;
+    const cellPile = s.scratch.cellPile;
     for (let j = 0; j < cellsHeld; j++) buf[n++] = encodeMove(cellPile[j], q, 1);
   }
   return n;

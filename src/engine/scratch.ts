@@ -19,9 +19,6 @@ export class Scratch {
   /** movegen.ts: the occupied cells and their cards (at most 34 piles in all: move.ts). */
   readonly cellPile = new Int32Array(64);
   readonly cellCard = new Int32Array(64);
-  /** movegen.ts: how many cells cellPile lists, and the first empty tableau pile (-1: none). */
-  cellsHeld = 0;
-  firstEmpty = -1;
   /** heuristic.ts: next rank each suit's foundation needs. */
   readonly nextRank = new Int32Array(4);
   /** heuristic.ts: where estimate() found the card each suit's foundation needs (pile -1: not in the tableau). */

@@ -29,7 +29,6 @@ export interface Opening {
   partner?: { search: string; alone: number; turn: number };
 }
 
-/** A policy: an optional opening (one search, or two in turns) before the searches of each group. */
 /**
  * After a prelude that looks tight (its search stopped having tried all it has, or at least
  * `deadThreads` of its soft threads did), `search` runs alone for up to `nodes` before the opening
@@ -43,6 +42,7 @@ export interface Tight {
   nodes: number;
 }
 
+/** A policy: an optional opening (one search, or two in turns) before the searches of each group. */
 export interface Policy {
   /** A search run alone before the opening, for `nodes` (SolveOptions.softNodes overrides them). */
   prelude?: { search: string; nodes: number; tight?: Tight };

@@ -66,8 +66,9 @@ export interface SolveOptions {
   /** A* weight W in f = g + W*h (default 2). */
   weight?: number;
   /**
-   * Called after each slice of a search (at most 65,536 nodes) with the nodes used so far. The
-   * search and its state are lent for the call: solve() reuses their storage once it returns.
+   * Called after each slice of a search with the nodes used so far: at most 65,536 nodes in the
+   * groups, a turn of the opening, or all of the prelude or of the tight step (policy.ts) at once.
+   * The search and its state are lent for the call: solve() reuses their storage once it returns.
    */
   onProgress?: (nodes: number, search: Search) => void;
 }
@@ -200,7 +201,8 @@ function salt(i: number): number {
 }
 
 /**
- * Runs the opening (or the prelude, a single search whose `lost` the caller ignores): searches[0]
+ * Runs the opening (or one search alone: the prelude, whose searches never say `lost`, or the tight
+ * step, whose `lost` is the deal's): searches[0]
  * alone for turns[0] nodes, then all of them in turns of turns[1] nodes, until `budget` nodes or
  * the deadline. Only searches[0]'s `lost` is the deal's (a partner may search only some moves); a
  * partner that stops ('exhausted', 'memory') leaves the turns.
@@ -237,7 +239,8 @@ function runOpening(
  * Solves one deal. A base rank applies to the Terrace family only and is ignored elsewhere.
  *
  * Policy (policy.ts): an optional prelude (one search alone, which can only win: the soft
- * threads), an optional opening (one search, or two in turns), then one group of
+ * threads); after a prelude that looks tight, a complete search alone for a while (its `lost` is the
+ * deal's); an optional opening (one search, or two in turns), then one group of
  * searches per candidate base rank (a single group outside the Terrace family or with a fixed base;
  * the opening's searches go on in that single group, as its members of the same names). The
  * searches of the groups share the node budget round-robin in slices that double up to 65,536
