@@ -454,6 +454,26 @@ describe('a tight prelude (policy.ts TIGHT)', () => {
     expect(r.stats.nodes).toBeLessThanOrEqual(2_000);
   });
 
+  it('a restarting search that found the tree small leaves the complete DFS alone in its group', () => {
+    const order: Search[] = [];
+    let small = -1; // the turn after which the restarting search had found it
+    const r = solve(dealFromSeed(rules, 3015), {
+      maxNodes: 2_000_000,
+      onProgress: (_n, x) => {
+        order.push(x);
+        if (small < 0 && x instanceof RestartingDfs && x.unproved > 0) small = order.length;
+      },
+    });
+    expect(r.result).toBe('lost');
+    expect(r.proof).toBe('exhaustive');
+    expect(small).toBeGreaterThan(0);
+    // From the complete DFS's first turn after it (in the groups: the opening has no complete DFS),
+    // every turn is the complete DFS's.
+    const first = order.findIndex((x, i) => i >= small && x instanceof DfsSearch);
+    expect(first).toBeGreaterThan(0);
+    for (const x of order.slice(first)) expect(x).toBeInstanceOf(DfsSearch);
+  });
+
   it('after soft threads still going, the opening comes next', () => {
     const { r, order, dead } = trace(3022);
     expect(r.result).toBe('won');

@@ -191,6 +191,12 @@ export interface Policy {
  *   Winery and four-cell FreeCell (3001-3300, and the benchmark's 1-200): the same nodes on every
  *   deal, as every one is won within the prelude. Held out (docs/benchmarks.md), two-cell FreeCell
  *   seeds 1-100: lost 2.55M -> 1.67M nodes, won 1.16M -> 0.93M.
+ *   Then, in the groups, a restarting search whose run exhausted the tree under its dead marks (so
+ *   proved nothing, restart.ts) leaves only the complete DFS in its group (solve.ts's onlyComplete):
+ *   the tree is small. Two-cell FreeCell 3001-3300: lost 5.22M -> 4.52M nodes, won the same (no won
+ *   deal had such a run); one cell 5.24M -> 5.21M, three 1.36M -> 1.26M, none 0.352M -> 0.361M,
+ *   won the same in each. Held out, two cells: seeds 1-100 lost 1.67M -> 1.38M, 4001-4300 2.85M ->
+ *   2.53M, won the same.
  *   The alternate-colour games (the Terrace family and Red and Black) run one dfs-probe per group:
  *   a random DFS (foundation moves first) restarted on Luby's schedule of 500-node runs, mostly
  *   short probes deep into the deal. On the tuning seeds 10001-10100 at 1,000,000 nodes per deal,
