@@ -196,7 +196,8 @@ export interface Policy {
  *   the tree is small. Two-cell FreeCell 3001-3300: lost 5.22M -> 4.52M nodes, won the same (no won
  *   deal had such a run); one cell 5.24M -> 5.21M, three 1.36M -> 1.26M, none 0.352M -> 0.361M,
  *   won the same in each. Held out, two cells: seeds 1-100 lost 1.67M -> 1.38M, 4001-4300 2.85M ->
- *   2.53M, won the same.
+ *   2.53M, won the same. Ending the opening there too (runOpening): 3001-3300 lost 4.52M -> 4.40M,
+ *   held out 1-100 1.38M -> 1.32M and 4001-4300 2.53M -> 2.43M, won the same.
  *   The alternate-colour games (the Terrace family and Red and Black) run one dfs-probe per group:
  *   a random DFS (foundation moves first) restarted on Luby's schedule of 500-node runs, mostly
  *   short probes deep into the deal. On the tuning seeds 10001-10100 at 1,000,000 nodes per deal,

@@ -205,7 +205,8 @@ function salt(i: number): number {
  * step, whose `lost` is the deal's): searches[0]
  * alone for turns[0] nodes, then all of them in turns of turns[1] nodes, until `budget` nodes or
  * the deadline. Only searches[0]'s `lost` is the deal's (a partner may search only some moves); a
- * partner that stops ('exhausted', 'memory') leaves the turns.
+ * partner that stops ('exhausted', 'memory') leaves the turns. A restarting search that finds the
+ * tree small (see onlyComplete) ends the opening.
  */
 function runOpening(
   searches: Search[],
@@ -231,6 +232,7 @@ function runOpening(
     if (st === 'exhausted' && x === searches[0]) exhausted = true;
     if (st !== 'paused') live = live.filter((y) => y !== x);
     if (turns.length === 1 && k === 0) break;
+    if (x instanceof RestartingDfs && x.unproved > 0) break; // the tree is small: on to the groups, where onlyComplete acts
   }
   return { result: 'unknown', used, memory, exhausted };
 }
