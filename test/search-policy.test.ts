@@ -485,3 +485,38 @@ describe('a tight prelude (policy.ts TIGHT)', () => {
     expect(replays(dealFromSeed(rules, 3022), r)).toBe(true);
   });
 });
+
+describe('a restarting search alone on the table clears it at each restart (restart.ts clearsTable)', () => {
+  const deal = dealFromSeed(getRules('empress-of-italy'), 10001);
+  const probe = (clears: boolean) => {
+    const tt = new TranspositionTable(32);
+    const s = new GameState(deal);
+    s.setConstraint(1);
+    const x = new RestartingDfs(s, tt, 12345, 3, luby(500));
+    x.clearsTable = clears;
+    const st = x.run(60_000);
+    return { st, nodes: x.stats.nodes, unique: x.stats.unique, moves: st === 'won' ? x.solutionMoves() : [], stored: tt.size };
+  };
+
+  it('searches the same nodes and finds the same line, with fewer entries kept', () => {
+    const kept = probe(false);
+    const cleared = probe(true);
+    expect(cleared.st).toBe(kept.st);
+    expect(cleared.nodes).toBe(kept.nodes);
+    expect(cleared.unique).toBe(kept.unique);
+    expect(cleared.moves).toEqual(kept.moves);
+    expect(cleared.stored).toBeLessThan(kept.stored / 4);
+  });
+
+  it('solve() sets it only where the search is alone: one base rank, not base any', () => {
+    const seen = (base?: number) => {
+      const xs = new Set<Search>();
+      solve(deal, { base, maxNodes: 20_000, onProgress: (_n, x) => xs.add(x) });
+      return [...xs].map((x) => (x instanceof RestartingDfs ? x.clearsTable : null));
+    };
+    expect(seen(1)).toEqual([true]);
+    const any = seen(undefined);
+    expect(any.length).toBeGreaterThan(1);
+    expect(any.every((c) => c === false)).toBe(true);
+  });
+});

@@ -100,6 +100,14 @@ export class RestartingDfs implements Search {
     return this.dfs.deadSalt;
   }
 
+  /**
+   * Set by solve() when this search is the only one using the table: then each restart clears it
+   * (an O(1) new epoch, tt.ts). A run's entries are stored under its own salt and no later run can
+   * hit them, so they only fill the table and push the live ones out of the processor's caches;
+   * dead marks, the one thing that outlives a run, keep the table as it is.
+   */
+  clearsTable = false;
+
   /** Runs that exhausted the tree but were cut short by dead marks, so proved nothing (at most one). */
   unproved = 0;
   /** Moves skipped for a dead mark, over all runs. */
@@ -143,6 +151,7 @@ export class RestartingDfs implements Search {
       if (this.runLeft <= 0) {
         while (this.state.undoTop > 0) this.state.undo();
         this.runLeft = this.schedule(this.runs);
+        if (this.clearsTable && this.dfs.deadSalt === 0) this.tt.clear();
         this.dfs.restart(this.nextSalt());
       }
     }

@@ -536,6 +536,8 @@ function solveWith(deal: Deal, opts: SolveOptions, tt: TranspositionTable): Solv
   if (probe) opened.set(pol.prelude!.tight!.search, probe);
   const ranks = deal.rules.terraceFamily && run.fixedBase < 0 ? baseCandidates(deal) : [run.fixedBase];
   const groups = run.result === 'unknown' ? makeGroups(run, ranks, pol.members, opened) : [];
+  // A restarting search alone on the table clears it at each restart (restart.ts's clearsTable).
+  if (run.all.length === 1 && run.all[0] instanceof RestartingDfs) run.all[0].clearsTable = true;
   const proved = runGroups(run, groups);
   if (run.result === 'unknown' && proved === groups.length) run.result = 'lost';
   return finish(run, t0);
