@@ -13,19 +13,30 @@ export function safeFoundationMove(s: GameState, buf: Int32Array, start: number,
 }
 
 /**
- * Safe automatic foundation moves, for suit-built foundations (Winery, FreeCell).
+ * Safe automatic foundation moves, for suit-built foundations (Winery, FreeCell: one deck, the
+ * tableau built down in alternate colour, one card at a time, cards never leave a foundation).
  *
- * A card c of rank r may be played to its foundation at once, as the only move tried, when both
- * foundations of the other colour already hold rank r-1 (for an Ace: always). Why this never loses
- * a win: the only cards that could ever be built on c in the tableau are the two r-1 cards of the
- * other colour, and they are on foundations for good, so c is and stays a top card with nothing
- * built on it. Take any winning line from the position: drop the moves of c itself and play the rest.
- * Each remaining move is still legal, because the position differs only by c's absence from the
- * top of a pile or a cell (which frees a cell or pile and exposes the card below, never removing
- * an option) and by c already being on its foundation (where the line would put it anyway before
- * the next card of its suit). So the line still wins.
- *
- * The alternate-colour games need the stronger condition of altColourSafe.
+ * A card c of rank R (Ace 1) may be played to its foundation at once, as the only move tried, when
+ *  (1) both foundations of the other colour hold rank R-1 (for an Ace: always), or
+ *  (2) both foundations of the other colour hold rank R-2 and the other suit of c's colour R-3
+ *      (Horne's rule: Freecell Solver's and Solvitaire's auto-play; for a Two: always).
+ * Why (1) never loses a win: the only cards that could ever be built on c in the tableau are the two
+ * R-1 cards of the other colour, and they are on foundations for good, so c is and stays a top card
+ * with nothing built on it. Take any winning line from the position: drop the moves of c itself and
+ * play the rest. Each remaining move is still legal, because the position differs only by c's
+ * absence from the top of a pile or a cell (which frees a cell or pile and exposes the card below,
+ * never removing an option) and by c already being on its foundation (where the line would put it
+ * anyway before the next card of its suit). So the line still wins.
+ * Why (2) never loses a win: follow the line, keeping a set H of cards sent home early (first c).
+ * Our position is always the line's with the cards of H taken out of piles and cells and put on
+ * their foundations (each pile a subsequence of the line's). A move of a card in H is dropped. When
+ * the line puts a card x on a card y of H, x goes home instead and joins H: y = c makes x an R-1 of
+ * the other colour, whose foundation holds R-2 at least and not x, so exactly R-2; y such an R-1
+ * makes x an R-2 of c's colour, not of c's suit (that one is home below c), so of the other suit,
+ * whose foundation holds R-3 and not x; y such an R-2 would make x an R-3 of the other colour,
+ * already home, so it cannot happen. Every other move finds the same top card (subsequences), at
+ * least as many free cells and empty piles, and the same foundation height for its suit (the line
+ * plays a suit's cards in order, so no card of H is above a card it plays). So the line still wins.
  */
 function suitSafe(s: GameState, buf: Int32Array, start: number, end: number): number {
   const len = s.len;
@@ -33,26 +44,33 @@ function suitSafe(s: GameState, buf: Int32Array, start: number, end: number): nu
   const off = s.off;
   const F0 = s.FOUND0;
   const F1 = s.CELL0;
+  // Foundation height per suit (an empty foundation: its suit's Ace is not home).
+  let h0 = 0;
+  let h1 = 0;
+  let h2 = 0;
+  let h3 = 0;
+  for (let f = F0; f < F1; f++) {
+    const l = len[f];
+    if (l === 0) continue;
+    const suit = cards[off[f]] & 3;
+    if (suit === 0) h0 = l;
+    else if (suit === 1) h1 = l;
+    else if (suit === 2) h2 = l;
+    else h3 = l;
+  }
   for (let i = start; i < end; i++) {
     const m = buf[i];
     const to = moveTo(m);
     if (to < F0 || to >= F1) break; // foundation moves come first
     const from = moveFrom(m);
     const c = cards[off[from] + len[from] - 1];
-    const r = c >> 2;
-    if (r === 0) return i;
-    const red = (c & 3) === 1 || (c & 3) === 2;
-    // Other colour's suits: clubs 0 and spades 3 are black; diamonds 1 and hearts 2 are red.
-    const sa = red ? 0 : 1;
-    const sb = red ? 3 : 2;
-    let have = 0;
-    for (let f = F0; f < F1; f++) {
-      const l = len[f];
-      if (l === 0) continue;
-      const suit = cards[off[f]] & 3;
-      if ((suit === sa || suit === sb) && l >= r) have++;
-    }
-    if (have === 2) return i;
+    const r = c >> 2; // R - 1
+    const suit = c & 3;
+    // Clubs 0 and spades 3 are black; diamonds 1 and hearts 2 red.
+    const red = suit === 1 || suit === 2;
+    const other = red ? Math.min(h0, h3) : Math.min(h1, h2); // the lower of the other colour
+    const partner = suit === 0 ? h3 : suit === 3 ? h0 : suit === 1 ? h2 : h1; // other suit, same colour
+    if (other >= r || (other >= r - 1 && partner >= r - 2)) return i;
   }
   return -1;
 }
