@@ -39,7 +39,7 @@ describe('solve under a memory cap', () => {
   });
 
   it('an A* that fits its cap searches as if it had no cap', () => {
-    const deal = dealFromSeed(getRules('winery'), 12); // some 80,000 nodes
+    const deal = dealFromSeed(getRules('winery'), 9); // some 57,000 nodes
     const small = solve(deal, { search: 'astar', ttMb: 16 });
     const big = solve(deal, { search: 'astar', ttMb: 256 });
     expect(small.result).toBe('won');
