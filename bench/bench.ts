@@ -34,8 +34,8 @@
 //     checks every move), against our solve() timed the same way. Verdict
 //     agreement with ours per preset, and every fc-solve solution replayed on our engine. For
 //     `lg`, the reference, both are timed in --rounds alternating rounds (ours, lg, ours, lg, ...)
-//     run right there, and each side's best round counts: a single run of each, minutes apart,
-//     moved the ratio by 0.05-0.25 between runs with the machine's speed.
+//     run right there, and the ratio is the median of the rounds' ratios, printed with their range
+//     (a single run of each, minutes apart, moved the ratio by 0.05-0.25 with the machine's speed).
 //
 // Options:
 //   --seeds A-B         seeds per variant (default 1-200; --quick 1-30)
@@ -70,8 +70,8 @@
 //   net_deals_per_s          fc-solve: deals / sum of net times; ours and pool: same as deals_per_s
 //   work_per_s               ours: nodes per second; fc-solve: states checked per second (raw)
 //   peak_rss_mb              ours: highest rss sampled after each deal of the table; else empty
-//   ratio_vs_ours            fc-solve rows: fc-solve deals/s / our deals/s (raw; fc-lib-lg: best rounds of
-//                            each); pool-2w: speed-up over pool-1w
+//   ratio_vs_ours            fc-solve rows: fc-solve deals/s / our deals/s (raw; fc-lib-lg: the inverse of
+//                            the median round's ours/lg, the range in `note`); pool-2w: speed-up over pool-1w
 //   net_ratio_vs_ours        fc-solve rows: the same with net fc-solve times
 //   both_resolved, agree, conflicts   fc-solve rows: verdict agreement with ours on the same deals
 //   replay_failures          won solutions (ours; fc-solve's in fc rows) that do not replay to a win

@@ -11,7 +11,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { readDealFile } from '../src/records/records';
-import { arg, fail, pad, parseRange } from './util';
+import { arg, fail, pad, parseRange, quantile, sortNum } from './util';
 
 const MAIN = path.resolve(__dirname, '..', 'src', 'cli', 'main.js');
 
@@ -55,15 +55,22 @@ function main(): void {
       );
     }
   fs.rmSync(tmp, { recursive: true, force: true });
-  const best = (n: number) => Math.min(...walls.get(n)!);
-  const base = best(counts[0]);
+  // Medians over the rounds: the wall time, and the speed-up of each round (rounds alternate the
+  // worker counts, so a round's ratio compares runs made minutes apart), with its range.
+  const median = (xs: number[]) => quantile(sortNum(xs), 0.5);
+  const wall = (n: number) => median(walls.get(n)!);
+  const ups = (n: number) => sortNum(walls.get(n)!.map((w, r) => walls.get(counts[0])![r] / w));
   const meanBusy = (n: number) => busy.get(n)!.reduce((a, b) => a + b, 0) / busy.get(n)!.length;
-  console.log(`${pad('workers', 8)} ${pad('best wall s', 12)} ${pad('searches/s', 11)} ${pad('speed-up', 9)} ${pad('busy', 7)}`);
-  for (const n of counts)
+  console.log(`${pad('workers', 8)} ${pad('median wall s', 14)} ${pad('searches/s', 11)} ${pad('speed-up', 9)} ${pad('rounds', 13)} ${pad('busy', 7)}`);
+  for (const n of counts) {
+    const u = ups(n);
     console.log(
-      `${pad(n, 8)} ${pad(best(n).toFixed(1), 12)} ${pad((searches / best(n)).toFixed(1), 11)} ${pad((base / best(n)).toFixed(2) + 'x', 9)} ${pad((100 * meanBusy(n)).toFixed(1) + '%', 7)}`,
+      `${pad(n, 8)} ${pad(wall(n).toFixed(1), 14)} ${pad((searches / wall(n)).toFixed(1), 11)} ${pad(median(u).toFixed(2) + 'x', 9)} ${pad(`${u[0].toFixed(2)}-${u[u.length - 1].toFixed(2)}`, 13)} ${pad((100 * meanBusy(n)).toFixed(1) + '%', 7)}`,
     );
-  console.log(`(${searches} searches per run; speed-up = best wall time at ${counts[0]} worker(s) / best wall time)`);
+  }
+  console.log(
+    `(${searches} searches per run; speed-up = the median over rounds of that round's wall time at ${counts[0]} worker(s) / its wall time, with the rounds' range)`,
+  );
 }
 
 main();
