@@ -8,7 +8,7 @@ import { count, type Ctx, f2, f3, FC_TABLES, tableRules, timedRow } from './benc
 import { runOurs } from './bench-ours';
 import { buildHarness, FC_PRESETS, type LibRun, runLib } from './fclib';
 import { fcMovesToSpecs, fcVersion } from './fcsolve';
-import { pad, quantile, sortNum, sum } from './util';
+import { median, pad, quantile, sortNum, sum } from './util';
 
 /** Section 4: fc-solve's library in process on the same deals (the fair comparison). */
 export function fcLibSection(ctx: Ctx): void {
@@ -57,10 +57,9 @@ export function fcLibSection(ctx: Ctx): void {
               lgRounds.push(b);
               ratios.push(a / b);
             }
-            const med = (xs: number[]) => quantile(sortNum(xs), 0.5);
-            ourRef = med(ourRounds);
-            dps = med(lgRounds);
-            ratio = med(ratios);
+            ourRef = median(ourRounds);
+            dps = median(lgRounds);
+            ratio = median(ratios);
             const sorted = sortNum(ratios);
             roundsNote = `median of ${o.rounds} alternating rounds, ours/lg ${ratio.toFixed(3)}x (rounds ${sorted[0].toFixed(3)}-${sorted[sorted.length - 1].toFixed(3)}); ours ${ourRef.toFixed(1)} deals/s`;
             console.log(`${pad('', 14, true)} ${pad(`ours, median of ${o.rounds}`, 15, true)} ${pad('', 39)} ${pad(ourRef.toFixed(1), 10)}`);

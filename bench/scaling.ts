@@ -11,7 +11,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { readDealFile } from '../src/records/records';
-import { arg, fail, pad, parseRange, quantile, sortNum } from './util';
+import { arg, fail, median, pad, parseRange, sortNum } from './util';
 
 const MAIN = path.resolve(__dirname, '..', 'src', 'cli', 'main.js');
 
@@ -57,7 +57,6 @@ function main(): void {
   fs.rmSync(tmp, { recursive: true, force: true });
   // Medians over the rounds: the wall time, and the speed-up of each round (rounds alternate the
   // worker counts, so a round's ratio compares runs made minutes apart), with its range.
-  const median = (xs: number[]) => quantile(sortNum(xs), 0.5);
   const wall = (n: number) => median(walls.get(n)!);
   const ups = (n: number) => sortNum(walls.get(n)!.map((w, r) => walls.get(counts[0])![r] / w));
   const meanBusy = (n: number) => busy.get(n)!.reduce((a, b) => a + b, 0) / busy.get(n)!.length;

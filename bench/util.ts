@@ -42,6 +42,7 @@ export function quantile(sorted: number[], q: number): number {
 
 export const sum = (a: number[]): number => a.reduce((x, y) => x + y, 0);
 export const sortNum = (a: number[]): number[] => [...a].sort((x, y) => x - y);
+export const median = (a: number[]): number => quantile(sortNum(a), 0.5);
 
 /** A table cell: right-aligned to width n, or left-aligned. */
 export function pad(s: string | number, n: number, left = false): string {

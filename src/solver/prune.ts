@@ -44,35 +44,40 @@ function suitSafe(s: GameState, buf: Int32Array, start: number, end: number): nu
   const off = s.off;
   const F0 = s.FOUND0;
   const F1 = s.CELL0;
-  // Foundation height per suit (an empty foundation: its suit's Ace is not home).
-  let h0 = 0;
-  let h1 = 0;
-  let h2 = 0;
-  let h3 = 0;
-  for (let f = F0; f < F1; f++) {
-    const l = len[f];
-    if (l === 0) continue;
-    const suit = cards[off[f]] & 3;
-    if (suit === 0) h0 = l;
-    else if (suit === 1) h1 = l;
-    else if (suit === 2) h2 = l;
-    else h3 = l;
-  }
+  suitHeights(s, heights);
   for (let i = start; i < end; i++) {
     const m = buf[i];
     const to = moveTo(m);
     if (to < F0 || to >= F1) break; // foundation moves come first
     const from = moveFrom(m);
     const c = cards[off[from] + len[from] - 1];
-    const r = c >> 2; // R - 1
-    const suit = c & 3;
-    // Clubs 0 and spades 3 are black; diamonds 1 and hearts 2 red.
-    const red = suit === 1 || suit === 2;
-    const other = red ? Math.min(h0, h3) : Math.min(h1, h2); // the lower of the other colour
-    const partner = suit === 0 ? h3 : suit === 3 ? h0 : suit === 1 ? h2 : h1; // other suit, same colour
-    if (other >= r || (other >= r - 1 && partner >= r - 2)) return i;
+    if (otherColourLow(heights, c) >= c >> 2 || horneHolds(heights, c)) return i; // (1) or (2)
   }
   return -1;
+}
+
+const heights = new Int32Array(4);
+
+/** Foundation height per suit into h[0..3] (an empty foundation: its suit's Ace is not home). */
+export function suitHeights(s: GameState, h: Int32Array): void {
+  h.fill(0);
+  for (let f = s.FOUND0; f < s.CELL0; f++) if (s.len[f] > 0) h[s.cards[s.off[f]] & 3] = s.len[f];
+}
+
+/** The lower height of the two suits of the other colour than card c's (clubs 0 and spades 3 black). */
+function otherColourLow(h: Int32Array, c: number): number {
+  const suit = c & 3;
+  return suit === 1 || suit === 2 ? Math.min(h[0], h[3]) : Math.min(h[1], h[2]);
+}
+
+/**
+ * Clause (2) of suitSafe, Horne's rule, for card c (rank R = (c >> 2) + 1) and suit heights h: the
+ * other colour at R-2 and the other suit of c's colour (suit 3 - suit: clubs and spades, diamonds
+ * and hearts) at R-3. freecell/fcorder.ts's horneSafe plays it alone, as Freecell Solver does.
+ */
+export function horneHolds(h: Int32Array, c: number): boolean {
+  const r = c >> 2; // R - 1
+  return otherColourLow(h, c) >= r - 1 && h[3 - (c & 3)] >= r - 2;
 }
 
 /**

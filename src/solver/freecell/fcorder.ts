@@ -3,6 +3,7 @@
 // depth-first search (sortHomeLast), and its safe foundation move (horneSafe).
 import { moveFrom, moveTo } from '../../engine/move';
 import type { GameState } from '../../engine/state';
+import { horneHolds, suitHeights } from '../prune';
 
 /** Room for one position's list: meta-moves are a few per pile and cell pair. */
 export const LIST_MAX = 4096;
@@ -33,16 +34,10 @@ const suitCount = new Int32Array(4);
  */
 export function horneSafe(s: GameState, buf: Int32Array, start: number, end: number): number {
   if (start === end) return -1;
-  suitCount.fill(0);
-  for (let f = s.FOUND0; f < s.CELL0; f++) if (s.len[f] > 0) suitCount[s.cards[s.off[f]] & 3] = s.len[f];
+  suitHeights(s, suitCount);
   for (let i = start; i < end; i++) {
     const from = moveFrom(buf[i]);
-    const c = s.cards[s.off[from] + s.len[from] - 1];
-    const r = c >> 2; // rank - 1
-    const red = (c & 3) === 1 || (c & 3) === 2;
-    let ok = true;
-    for (let u = 0; u < 4 && ok; u++) if (suitCount[u] < r - 1 - ((u === 1 || u === 2) === red ? 1 : 0)) ok = false;
-    if (ok) return i;
+    if (horneHolds(suitCount, s.cards[s.off[from] + s.len[from] - 1])) return i;
   }
   return -1;
 }
