@@ -4,8 +4,9 @@
 //
 //   npm run bench:decide -- [--seeds 20001-20200] [--timeout 5000] [--variants a,b]
 //                           [--per-rank] [--rank-timeout 2000] [--search auto|dfs|...] [--list]
-//                           [--no-deadlocks]
+//                           [--no-deadlocks] [--no-marks]
 //
+// --no-marks: without the sound dead marks (dfs.ts), likewise.
 // --no-deadlocks: without deadlock.ts's tests (the solver before them), for a before-and-after on
 // the same deals.
 //
@@ -66,9 +67,10 @@ function main(): void {
   for (const n of names) if (!VARIANTS.some((v) => v.name === n)) fail(`unknown variant "${n}"`);
   const perRank = flag('per-rank');
   const deadlocks = !flag('no-deadlocks');
+  const marks = !flag('no-marks');
   const tt = new TranspositionTable(64);
   console.log(
-    `seeds ${a}-${b}, ${timeoutMs} ms per deal${perRank ? `, ${rankTimeoutMs} ms per (deal, base)` : ''}, search ${search}${deadlocks ? '' : ', no deadlock tests'}, one core, node ${process.version}`,
+    `seeds ${a}-${b}, ${timeoutMs} ms per deal${perRank ? `, ${rankTimeoutMs} ms per (deal, base)` : ''}, search ${search}${deadlocks ? '' : ', no deadlock tests'}${marks ? '' : ', no dead marks'}, one core, node ${process.version}`,
   );
   console.log('variant                     deals    won  lost  unknown  unknown%   time s');
   for (const name of names) {
@@ -77,11 +79,11 @@ function main(): void {
     const pairs = tally();
     for (let seed = a; seed <= b; seed++) {
       const deal = dealFromSeed(rules, seed);
-      const r = solve(deal, { tt, timeoutMs, maxNodes: Number.MAX_SAFE_INTEGER, search, deadlocks });
+      const r = solve(deal, { tt, timeoutMs, maxNodes: Number.MAX_SAFE_INTEGER, search, deadlocks, marks });
       count(deals, r.result, r.stats.ms, String(seed));
       if (perRank && rules.terraceFamily)
         for (const base of baseCandidates(deal)) {
-          const rr = solve(deal, { tt, timeoutMs: rankTimeoutMs, maxNodes: Number.MAX_SAFE_INTEGER, search, base, deadlocks });
+          const rr = solve(deal, { tt, timeoutMs: rankTimeoutMs, maxNodes: Number.MAX_SAFE_INTEGER, search, base, deadlocks, marks });
           count(pairs, rr.result, rr.stats.ms, `${seed}/${base + 1}`);
         }
     }

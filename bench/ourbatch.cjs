@@ -3,14 +3,16 @@
 // each), no JIT warm-up. run.sh calls it as ../perf/ourbatch.js; copy this file there if that
 // folder lacks it. Prints "seed result ms nodes" per deal, then "total <ms> ms <nodes> nodes".
 //
-//   node bench/ourbatch.cjs DIST VARIANT A B CELLS MAXNODES [SEARCH]
+//   node bench/ourbatch.cjs DIST VARIANT A B CELLS MAXNODES [SEARCH] [--no-marks]
 //
 // DIST: a built dist/ folder; CELLS: FreeCell's cells, or '-' for the variant's own; SEARCH: a
-// policy or registry names joined by '+' (default auto), e.g. dfs-scored for one complete DFS.
+// policy or registry names joined by '+' (default auto), e.g. dfs-scored for one complete DFS;
+// --no-marks: without the sound dead marks (solve()'s marks: false).
 'use strict';
 const path = require('path');
 
-const [dist, variant, a, b, cells, maxNodes, search] = process.argv.slice(2);
+const noMarks = process.argv.includes('--no-marks');
+const [dist, variant, a, b, cells, maxNodes, search] = process.argv.slice(2).filter((x) => x !== '--no-marks');
 if (!maxNodes) {
   process.stderr.write('usage: node bench/ourbatch.cjs DIST VARIANT A B CELLS MAXNODES [SEARCH]\n');
   process.exit(2);
@@ -26,7 +28,7 @@ let totalNodes = 0;
 for (let s = Number(a); s <= Number(b); s++) {
   const deal = seededDeal(variant, String(s), cells === '-' ? undefined : cells);
   const t0 = process.hrtime.bigint();
-  const r = solve(deal, { maxNodes: Number(maxNodes), tt, ...(search ? { search } : {}) });
+  const r = solve(deal, { maxNodes: Number(maxNodes), tt, ...(search ? { search } : {}), ...(noMarks ? { marks: false } : {}) });
   const ms = Number(process.hrtime.bigint() - t0) / 1e6;
   totalMs += ms;
   totalNodes += r.stats.nodes;

@@ -252,15 +252,13 @@ describe('soundness of lost against an exhaustive plain DFS', () => {
   });
 });
 
-describe('dead marks shared by the runs of a restarting DFS (restart.ts)', () => {
-  // Runs of 20 nodes and up, so that later runs meet many marks of earlier ones. A mark is no proof
-  // (a move may have been skipped for leading back to a position on the stack), so a run the marks
-  // cut short must not say lost: only the plain runs after it may. Truth: a plain exhaustive DFS.
-  it('never turn a won endgame lost; lost ones are still proved, by a plain run after the marks are dropped', () => {
+describe('sound dead marks shared by the runs of a restarting DFS (restart.ts, dfs.ts)', () => {
+  // Runs of 20 nodes and up, with supermoves, so that later runs stand on many marks of earlier
+  // ones. Truth: a plain exhaustive DFS without marks (test/marks.test.ts checks the marks alone).
+  it('never turn a won endgame lost; lost ones are proved by runs standing on the marks', () => {
     let lost = 0;
     let won = 0;
-    let skips = 0;
-    let unproved = 0;
+    let lostOnMarks = 0;
     for (const [v, cells] of [
       ['winery', undefined],
       ['freecell', 0],
@@ -271,13 +269,13 @@ describe('dead marks shared by the runs of a restarting DFS (restart.ts)', () =>
         const deal = endgame(v, seed, cells);
         const truth = new DfsSearch(new GameState(deal), new TranspositionTable(16), 7, 0, false).run(2_000_000);
         for (const order of [4, 5] as const) {
-          const search = new RestartingDfs(new GameState(deal), new TranspositionTable(16), seed, order, geometric(20, 1.1), addSupermoves, true);
+          const search = new RestartingDfs(new GameState(deal), new TranspositionTable(16), seed, order, geometric(20, 1.1), addSupermoves);
+          search.marks = 0x1234567;
           const st = search.run(300_000);
-          skips += search.deadSkips;
-          unproved += search.unproved;
           if (st === 'lost') {
             expect(truth, `${v} ${cells} ${seed} order ${order}`).toBe('lost');
             lost++;
+            if (search.markSkips > 0) lostOnMarks++;
           }
           if (st === 'won') {
             expect(truth, `${v} ${cells} ${seed} order ${order}`).not.toBe('lost');
@@ -289,35 +287,7 @@ describe('dead marks shared by the runs of a restarting DFS (restart.ts)', () =>
       }
     expect(lost).toBeGreaterThan(10);
     expect(won).toBeGreaterThan(10);
-    expect(skips).toBeGreaterThan(100); // the marks were met
-    expect(unproved).toBeGreaterThan(5); // and cut runs short, which then proved nothing
-  });
-});
-
-describe('dead marks cannot make a lost', () => {
-  // Marks planted on every position one move from the root of a won endgame: the first run skips
-  // them all and exhausts the root. That must not be reported as lost; the plain runs after it win.
-  it('a run cut short by marks is no proof: won endgames with every child of the root marked are still won', () => {
-    let checked = 0;
-    for (let seed = 1; seed <= 10; seed++) {
-      const deal = endgame('winery', seed);
-      if (new DfsSearch(new GameState(deal), new TranspositionTable(16), 7, 0, false).run(2_000_000) !== 'won') continue;
-      const tt = new TranspositionTable(4);
-      const search = new RestartingDfs(new GameState(deal), tt, seed, 5, geometric(500, 1.3), addSupermoves, true);
-      const s = new GameState(deal);
-      const buf = new Int32Array(MAX_MOVES * 2);
-      const end = addSupermoves(s, buf, generateMoves(s, buf, 0));
-      for (let i = 0; i < end; i++) {
-        s.apply(buf[i]);
-        tt.seenOrAdd(s.h1 ^ search.deadSalt, s.h2 ^ search.deadSalt);
-        s.undo();
-      }
-      expect(search.run(1_000_000), `seed ${seed}`).toBe('won');
-      expect(search.unproved, `seed ${seed}`).toBe(1);
-      expect(search.deadSalt).toBe(0); // switched off for good
-      checked++;
-    }
-    expect(checked).toBeGreaterThan(5);
+    expect(lostOnMarks).toBeGreaterThan(5); // proofs that needed the marks
   });
 });
 
@@ -454,25 +424,17 @@ describe('a tight prelude (policy.ts TIGHT)', () => {
     expect(r.stats.nodes).toBeLessThanOrEqual(2_000);
   });
 
-  it('a restarting search that found the tree small leaves the complete DFS alone in its group', () => {
-    const order: Search[] = [];
-    let small = -1; // the turn after which the restarting search had found it
-    const r = solve(dealFromSeed(rules, 3015), {
-      maxNodes: 2_000_000,
-      onProgress: (_n, x) => {
-        order.push(x);
-        if (small < 0 && x instanceof RestartingDfs && x.unproved > 0) small = order.length;
-      },
-    });
-    expect(r.result).toBe('lost');
-    expect(r.proof).toBe('exhaustive');
-    expect(small).toBeGreaterThan(0);
-    // The opening ends at once; in the groups the restarting search's first turn finds it again,
-    // and from then on every turn is the complete DFS's.
-    const first = order.findIndex((x, i) => i >= small && x instanceof DfsSearch);
-    expect(first).toBeGreaterThan(0);
-    expect(first - small).toBeLessThanOrEqual(1);
-    for (const x of order.slice(first)) expect(x).toBeInstanceOf(DfsSearch);
+  it('with sound dead marks the searches of a group add up to one proof: fewer nodes, the same verdict', () => {
+    // Seed 3015: lost, and not tight, so the opening's restarting search and the group's complete
+    // DFS both work on it.
+    const deal = dealFromSeed(rules, 3015);
+    const withMarks = solve(deal, { maxNodes: 2_000_000 });
+    const without = solve(deal, { maxNodes: 2_000_000, marks: false });
+    expect(withMarks.result).toBe('lost');
+    expect(withMarks.proof).toBe('exhaustive');
+    expect(without.result).toBe('lost');
+    expect(withMarks.stats.nodes).toBeLessThan(without.stats.nodes);
+    expect(solve(deal, { search: 'dfs-plain', marks: false }).result).toBe('lost');
   });
 
   it('after soft threads still going, the opening comes next', () => {

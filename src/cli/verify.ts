@@ -189,7 +189,7 @@ export function checkLost(deal: Deal, sol: Solution, maxNodes: number): VerifyRe
   const lines: string[] = [];
   for (const base of ranks) {
     const label = base === undefined ? '' : ` with base ${rankName(base)}`;
-    const r = solve(deal, { search: 'dfs-plain', base, maxNodes, deadlocks: withTests });
+    const r = solve(deal, { search: 'dfs-plain', base, maxNodes, deadlocks: withTests, marks: false });
     nodes += r.stats.nodes;
     if (r.result === 'won') return { ok: false, lines: [`the claim is wrong: won${label} (${r.stats.nodes} nodes, ${r.moves.length} moves)`] };
     if (r.result !== 'lost') return { ok: false, lines: [`not confirmed${label}: ${how} ran out of its ${maxNodes} nodes (give --max-nodes more)`] };

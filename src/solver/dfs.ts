@@ -15,13 +15,14 @@
 // of freecell/supermove.ts) only add moves.
 // Deadlock tests (deadlock.ts) expand a position they prove lost with no moves: the expanded set
 // is then closed under moves except below positions proved lost, which holds no win either.
-// Dead marks (restart.ts) break the argument, and so a run that skipped a marked position reports
-// its exhausted root with deadSkips > 0, which its owner does not take for a proof.
+// Sound dead marks (`marks`, below) are positions proved lost the same way, by this search or
+// another sharing the table, and a move to one is skipped on the same grounds.
 import { MAX_MOVES } from '../engine/move';
 import { generateFoundationMoves, generateOtherMoves } from '../engine/movegen';
 import type { GameState } from '../engine/state';
 import { doubled } from '../engine/typed';
 import { type OrderMode, orderOrScore, pickBest } from './order';
+import { SccStack } from './scc';
 import type { Deadlocks } from './deadlock';
 import { safeFoundationMove } from './prune';
 import type { MoveAdder, Search, SearchStats, SearchStatus } from './search';
@@ -34,6 +35,8 @@ interface DfsStorage {
   idx: Int32Array;
   end: Int32Array;
   byScore: Int32Array;
+  low: Int32Array;
+  num: Int32Array;
 }
 
 /**
@@ -54,6 +57,8 @@ function takeStorage(): DfsStorage {
       idx: new Int32Array(256),
       end: new Int32Array(256),
       byScore: new Int32Array(256),
+      low: new Int32Array(256),
+      num: new Int32Array(256),
     }
   );
 }
@@ -70,12 +75,21 @@ export class DfsSearch implements Search {
   status: SearchStatus | 'new' = 'new';
   private released = false;
   /**
-   * Dead marks (restart.ts): the salt of table entries for positions all of whose moves an earlier
-   * run tried, or 0 for none. A move to a marked position not yet in this run's table is skipped
-   * like one that is, and counted in deadSkips; then an exhausted root is no proof (see run).
+   * Sound dead marks: the salt of table entries for positions proved lost, shared by the searches
+   * of one group (0: off). A position is marked when the root of its strongly connected component
+   * (Tarjan) has tried all its moves without a win: every move out of the component then led to a
+   * position marked before, and every position reachable from the root was expanded or marked, so
+   * none is won (with the pruning argued in prune.ts, as for the root). A move to a marked position
+   * is skipped (counted in markSkips), and an exhausted root is still a proof. The positions of the
+   * open components are kept in scc.ts's stack, which says whether a position met again is open
+   * (its place lowers the lowlink) or closed, hence marked.
    */
-  deadSalt = 0;
-  deadSkips = 0;
+  marks = 0;
+  markSkips = 0;
+  private scc: SccStack | null = null;
+  private low: Int32Array; // Tarjan's lowlink of each depth's position (marks on)
+  private num: Int32Array; // its place on the SCC stack
+  private readonly popped = new Int32Array(2);
   /**
    * Deadlock tests (deadlock.ts), or null: a position they prove lost is expanded with no moves, so
    * an exhausted root is then a proof by exhaustive search plus those tests.
@@ -110,6 +124,8 @@ export class DfsSearch implements Search {
     this.idx = st.idx;
     this.end = st.end;
     this.byScore = st.byScore;
+    this.low = st.low;
+    this.num = st.num;
   }
 
   /** Hands this search's storage on to the next DfsSearch; this one must not run again. */
@@ -117,7 +133,7 @@ export class DfsSearch implements Search {
     if (this.released) return;
     this.released = true;
     if (this.buf.length <= POOLED_MAX && this.idx.length <= POOLED_MAX && spare.length < SPARE_MAX)
-      spare.push({ buf: this.buf, sc: this.sc, idx: this.idx, end: this.end, byScore: this.byScore });
+      spare.push({ buf: this.buf, sc: this.sc, idx: this.idx, end: this.end, byScore: this.byScore, low: this.low, num: this.num });
   }
 
   /**
@@ -129,8 +145,8 @@ export class DfsSearch implements Search {
     this.rng[0] = salt | 1;
     this.depth = -1;
     this.status = 'new';
-    this.deadSkips = 0;
     this.cuts = 0;
+    this.scc?.clear();
     this.stats.nodes = this.stats.unique = this.stats.ttHits = this.stats.maxDepth = 0;
   }
 
@@ -144,6 +160,7 @@ export class DfsSearch implements Search {
     if (d >= this.idx.length) this.growStack();
     const start = d === 0 ? 0 : this.end[d - 1];
     if (start + MAX_MOVES > this.buf.length) this.growBuf();
+    if (this.marks !== 0) this.low[d] = this.num[d] = this.scc!.push(this.state.h1, this.state.h2);
     let byScore = 0;
     if (this.deadlocks !== null && this.deadlocks.dead(this.state)) {
       this.cuts++;
@@ -175,7 +192,7 @@ export class DfsSearch implements Search {
   /**
    * Searches until a win, exhaustion, or `nodeBudget` more nodes / the deadline (ms since epoch,
    * checked every 1024 nodes). Returns 'paused' when stopped by a budget; call again to go on.
-   * 'lost' is a proof when deadSkips is 0: always, unless dead marks are on.
+   * 'lost' is a proof.
    */
   run(nodeBudget: number, deadline = Infinity): SearchStatus {
     if (this.released) throw new Error('internal error: a released search was run');
@@ -186,6 +203,7 @@ export class DfsSearch implements Search {
     const salt = this.salt;
     if (this.status === 'new') {
       this.status = 'paused';
+      if (this.marks !== 0 && this.scc === null) this.scc = new SccStack();
       if (s.isWon()) return (this.status = 'won');
       tt.seenOrAdd(s.h1 ^ salt, s.h2 ^ salt);
       this.expand();
@@ -200,26 +218,67 @@ export class DfsSearch implements Search {
         s.apply(this.buf[i]); // this.buf, not a cached reference: expand() may grow it
         st.nodes++;
         if (s.isWon()) return (this.status = 'won');
-        const dead = this.deadSalt;
+        const marks = this.marks;
         if (tt.seenOrAdd(s.h1 ^ salt, s.h2 ^ salt)) {
           st.ttHits++;
+          if (marks !== 0) this.lowTo(d, this.scc!.find(s.h1, s.h2));
           s.undo();
-        } else if (dead !== 0 && tt.has(s.h1 ^ dead, s.h2 ^ dead)) {
-          this.deadSkips++;
+        } else if (marks !== 0 && this.openOrMarked(d)) {
           st.ttHits++;
           s.undo();
         } else this.expand();
         if (st.nodes >= stop || ((st.nodes & 1023) === 0 && Date.now() >= deadline)) return (this.status = 'paused');
       } else {
+        if (this.marks !== 0) this.finishScc(d);
         if (d === 0) return (this.status = 'lost');
-        if (this.deadSalt !== 0) tt.seenOrAdd(s.h1 ^ this.deadSalt, s.h2 ^ this.deadSalt); // every move tried
         s.undo();
         this.depth = d - 1;
+        if (this.marks !== 0) this.lowTo(d - 1, this.low[d]);
       }
     }
   }
 
+  /** Lowers the lowlink of depth d's position to place j of the open stack (-1: not open, no change). */
+  private lowTo(d: number, j: number): void {
+    if (j >= 0 && j < this.low[d]) this.low[d] = j;
+  }
+
+  /**
+   * A move from depth d reached a position this run's table does not hold: true if it is open
+   * after all (its entry was evicted; a back edge, lowering d's lowlink) or marked dead (skipped).
+   */
+  private openOrMarked(d: number): boolean {
+    const s = this.state;
+    const j = this.scc!.find(s.h1, s.h2);
+    if (j >= 0) {
+      this.lowTo(d, j);
+      return true;
+    }
+    if (!this.tt.has(s.h1 ^ this.marks, s.h2 ^ this.marks)) return false;
+    this.markSkips++;
+    return true;
+  }
+
+  /**
+   * Depth d's position has tried all its moves. If it is the root of its strongly connected
+   * component, the component (the open positions above it on the stack) is dead: every move out
+   * of it led into it, to a marked position, or to a position proved lost by then.
+   */
+  private finishScc(d: number): void {
+    const root = this.num[d];
+    if (this.low[d] !== root) return;
+    const scc = this.scc!;
+    const out = this.popped;
+    const m = this.marks;
+    while (scc.size > root) {
+      scc.pop(out);
+      this.tt.seenOrAdd(out[0] ^ m, out[1] ^ m);
+    }
+  }
+
   private growStack(): void {
+    this.low = doubled(this.low);
+    this.num = doubled(this.num);
     this.idx = doubled(this.idx);
     this.end = doubled(this.end);
     this.byScore = doubled(this.byScore);

@@ -53,6 +53,8 @@ export interface Policy {
   opening?: Opening;
   /** The searches of one group (one base rank). */
   members: string[];
+  /** The group's complete searches share sound dead marks (dfs.ts; SolveOptions.marks overrides). */
+  marks?: boolean;
 }
 
 /**
@@ -212,6 +214,12 @@ export interface Policy {
  * - portfolio: dfs plus A*; astar: A* alone.
  */
 export function policy(deal: Deal, kind: SearchKind, metaMoves: boolean, openingNodes = OPENING_NODES): Policy {
+  const suit = deal.rules.foundationBuild === 'suit';
+  return { ...searchesOf(deal, kind, metaMoves, openingNodes), marks: suit };
+}
+
+/** policy() without the marks. */
+function searchesOf(deal: Deal, kind: SearchKind, metaMoves: boolean, openingNodes: number): Policy {
   const suit = deal.rules.foundationBuild === 'suit';
   const dfs = suit ? ['dfs-scored', 'dfs-plain'] : ['dfs-scored', 'dfs-random', 'dfs-random', 'dfs-random'];
   switch (kind) {

@@ -5,17 +5,13 @@
 //
 // A DFS spends most of a failed budget deep under its first choices; a restart revisits the early
 // choices. Each run is an ordinary DfsSearch with its own table salt, so a run that exhausts the
-// tree is a proof of `lost` like any DFS (unless dead marks, below, cut it short); both schedules
-// grow without bound, so a long enough budget always reaches a run that can exhaust a finite tree.
+// tree is a proof of `lost` like any DFS; both schedules grow without bound, so a long enough budget
+// always reaches a run that can exhaust a finite tree.
 //
-// Dead marks (an option): each run marks, in the shared table under a salt of their own, the
-// positions all of whose moves it tried without a win, and later runs skip them. A mark is no
-// proof: a move may have been skipped because it led back to a position then on the stack, from
-// which a win may still go on. So the marks only steer the search away from ground covered
-// before, and a run they cut short proves nothing: when one exhausts the tree having skipped a
-// marked position, the marks are switched off for good, and the runs after it are plain runs
-// again (one of which can still prove the loss). Wins are replayed as always. On Winery and
-// FreeCell they save about a tenth of the nodes (policy.ts).
+// Sound dead marks (dfs.ts's `marks`, set by solve.ts where the policy uses them): each run marks
+// the positions it proves lost, and later runs, like the group's other complete searches, skip
+// them. A run's proof may then stand on its forerunners' work: the runs add up to one proof
+// instead of each starting over.
 import type { GameState } from '../engine/state';
 import type { Deadlocks } from './deadlock';
 import { DfsSearch } from './dfs';
@@ -75,11 +71,9 @@ export class RestartingDfs implements Search {
     private readonly order: OrderMode,
     private readonly schedule: Schedule,
     private readonly extraMoves: MoveAdder | null = null,
-    deadMarks = false,
   ) {
     this.runLeft = schedule(0);
     this.dfs = new DfsSearch(this.state, this.tt, this.nextSalt(), this.order, true, this.extraMoves);
-    if (deadMarks) this.dfs.deadSalt = Math.imul(salt ^ 0x5bd1e995, 0x85ebca6b) | 1; // never 0 (off)
   }
 
   /** The deadlock tests of every run (dfs.ts). */
@@ -95,9 +89,23 @@ export class RestartingDfs implements Search {
     return this.dfs.cuts;
   }
 
-  /** The salt of this search's dead marks in the table (0: none, or switched off). */
-  get deadSalt(): number {
-    return this.dfs.deadSalt;
+  /** Positions all runs so far cut for a deadlock (with marks, a later run's proof may stand on them). */
+  get totalCuts(): number {
+    return this.earlierCuts + this.dfs.cuts;
+  }
+  private earlierCuts = 0;
+
+  /** Sound dead marks (dfs.ts's `marks`) of every run: their salt, shared with other searches (0: off). */
+  get marks(): number {
+    return this.dfs.marks;
+  }
+  set marks(m: number) {
+    this.dfs.marks = m;
+  }
+
+  /** Moves skipped for a sound mark, over all runs. */
+  get markSkips(): number {
+    return this.dfs.markSkips;
   }
 
   /**
@@ -107,11 +115,6 @@ export class RestartingDfs implements Search {
    * dead marks, the one thing that outlives a run, keep the table as it is.
    */
   clearsTable = false;
-
-  /** Runs that exhausted the tree but were cut short by dead marks, so proved nothing (at most one). */
-  unproved = 0;
-  /** Moves skipped for a dead mark, over all runs. */
-  deadSkips = 0;
 
   /** Each run's own table salt (and so its own move order). */
   private nextSalt(): number {
@@ -130,7 +133,7 @@ export class RestartingDfs implements Search {
     let left = nodeBudget;
     while (left > 0) {
       const d = this.dfs.stats;
-      const before = { nodes: d.nodes, unique: d.unique, ttHits: d.ttHits, deadSkips: this.dfs.deadSkips };
+      const before = { nodes: d.nodes, unique: d.unique, ttHits: d.ttHits };
       const step = Math.min(left, this.runLeft);
       const st = this.dfs.run(step, deadline);
       const used = d.nodes - before.nodes;
@@ -140,18 +143,13 @@ export class RestartingDfs implements Search {
       if (d.maxDepth > this.stats.maxDepth) this.stats.maxDepth = d.maxDepth;
       left -= used;
       this.runLeft -= used;
-      this.deadSkips += this.dfs.deadSkips - before.deadSkips;
-      if (st === 'lost' && this.dfs.deadSkips > 0) {
-        // No proof: marks cut the run short. Plain runs from now on, the next one at once.
-        this.unproved++;
-        this.dfs.deadSalt = 0;
-        this.runLeft = 0;
-      } else if (st !== 'paused') return st;
+      if (st !== 'paused') return st;
       else if (used < step) return 'paused'; // the deadline
       if (this.runLeft <= 0) {
         while (this.state.undoTop > 0) this.state.undo();
         this.runLeft = this.schedule(this.runs);
-        if (this.clearsTable && this.dfs.deadSalt === 0) this.tt.clear();
+        if (this.clearsTable && this.dfs.marks === 0) this.tt.clear();
+        this.earlierCuts += this.dfs.cuts;
         this.dfs.restart(this.nextSalt());
       }
     }

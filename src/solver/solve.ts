@@ -63,6 +63,13 @@ export interface SolveOptions {
    * Double Signora). A loss proved with a cut names them: exhaustive+deadlock:reserve.
    */
   deadlocks?: boolean;
+  /**
+   * Sound dead marks (dfs.ts's `marks`): the complete searches of a group (one base rank) mark
+   * the positions they prove lost in the shared table and skip the ones marked, so their work adds
+   * up to one proof. Default: where the policy uses them (policy.ts: Winery and FreeCell); true:
+   * everywhere; false: nowhere, each search on its own (before the marks).
+   */
+  marks?: boolean;
   /** A* weight W in f = g + W*h (default 2). */
   weight?: number;
   /**
@@ -128,7 +135,8 @@ type SearchFactory = (state: GameState, tt: TranspositionTable, salt: number, op
  * restart.ts); dfs-probe: a random DFS (foundation moves first) restarted on Luby's schedule of
  * short runs; dfs-restart-scored: the same over the suit games' heuristic order with noise,
  * restarting sooner (500 nodes, growing by 1.3). Both restarting searches add supermoves
- * (freecell/supermove.ts) where they apply, and there their runs share dead marks (restart.ts); astar:
+ * (freecell/supermove.ts) where they apply. Where the policy says so (policy.ts: Winery and
+ * FreeCell), the complete searches of a group share sound dead marks (dfs.ts, newSearch); astar:
  * weighted A*; dfs-meta: a DFS over Freecell Solver's meta-moves (freecell/meta.ts: FreeCell's rules only,
  * elsewhere it stops at once), restarting like dfs-restart-scored; it never proves a loss;
  * soft-threads: Freecell Solver's -l lg preset over the same meta-moves (freecell/soft.ts; the same games),
@@ -138,9 +146,9 @@ export const SEARCHES: Record<string, SearchFactory> = {
   'dfs-scored': (s, tt, salt, o) => withDeadlocks(new DfsSearch(s, tt, salt, 1), o),
   'dfs-plain': (s, tt, salt, o) => withDeadlocks(new DfsSearch(s, tt, salt, 0), o),
   'dfs-random': (s, tt, salt, o) => withDeadlocks(new DfsSearch(s, tt, salt, 3), o),
-  'dfs-restart': (s, tt, salt, o) => withDeadlocks(new RestartingDfs(s, tt, salt, 4, geometric(2000, 1.5), supermoves(s), supermovesApply(s)), o),
+  'dfs-restart': (s, tt, salt, o) => withDeadlocks(new RestartingDfs(s, tt, salt, 4, geometric(2000, 1.5), supermoves(s)), o),
   'dfs-probe': (s, tt, salt, o) => withDeadlocks(new RestartingDfs(s, tt, salt, 3, luby(500)), o),
-  'dfs-restart-scored': (s, tt, salt, o) => withDeadlocks(new RestartingDfs(s, tt, salt, 5, geometric(500, 1.3), supermoves(s), supermovesApply(s)), o),
+  'dfs-restart-scored': (s, tt, salt, o) => withDeadlocks(new RestartingDfs(s, tt, salt, 5, geometric(500, 1.3), supermoves(s)), o),
   astar: (s, tt, salt, o, memory) => new AStarSearch(s, tt, o.weight ?? 2, salt, memory),
   'dfs-meta': (s, tt, salt) => new MetaDfs(s, tt, salt, geometric(META_FIRST, META_GROWTH)),
   'soft-threads': (s, tt, salt) => new SoftThreads(s, tt, salt),
@@ -160,6 +168,15 @@ function withDeadlocks<S extends DfsSearch | RestartingDfs>(x: S, o: SolveOption
 /** Positions a search's current run cut for a deadlock (0 for searches without the tests). */
 function cutsOf(x: Search): number {
   return x instanceof DfsSearch || x instanceof RestartingDfs ? x.cuts : 0;
+}
+
+/**
+ * Whether `x`'s proof of loss leaned on deadlock.ts's tests: its own run cut positions, or, with
+ * the dead marks, any run of any search of the solve did (a mark may stand on a cut).
+ */
+function provedWithCuts(run: Run, x: Search): boolean {
+  if (!run.marks) return cutsOf(x) > 0;
+  return run.all.some((y) => (y instanceof RestartingDfs ? y.totalCuts : cutsOf(y)) > 0);
 }
 
 /** The named policies; `search` may also be registry names joined by '+' (e.g. "beam+dfs-scored"). */
@@ -195,6 +212,14 @@ function giveBack(states: GameState[]): void {
   for (const s of states) if (list.length < SPARE_STATES) list.push(s);
 }
 
+/**
+ * The salt of the sound dead marks of the searches under base constraint `rank` (-1: none), shared
+ * by them all (dfs.ts's `marks`); never 0. A position's mark says it is lost under that constraint.
+ */
+function marksSalt(rank: number): number {
+  return (Math.imul(rank + 0x51ed, 0x2c1b3c6d) ^ 0x297a2d39) | 1;
+}
+
 /** Distinct table salts, one per search of a portfolio (see DfsSearch). */
 function salt(i: number): number {
   return Math.imul(i + 1, 0x9e3779b9) | 0;
@@ -205,8 +230,7 @@ function salt(i: number): number {
  * step, whose `lost` is the deal's): searches[0]
  * alone for turns[0] nodes, then all of them in turns of turns[1] nodes, until `budget` nodes or
  * the deadline. Only searches[0]'s `lost` is the deal's (a partner may search only some moves); a
- * partner that stops ('exhausted', 'memory') leaves the turns. A restarting search that finds the
- * tree small (see onlyComplete) ends the opening.
+ * partner that stops ('exhausted', 'memory') leaves the turns.
  */
 function runOpening(
   searches: Search[],
@@ -232,7 +256,6 @@ function runOpening(
     if (st === 'exhausted' && x === searches[0]) exhausted = true;
     if (st !== 'paused') live = live.filter((y) => y !== x);
     if (turns.length === 1 && k === 0) break;
-    if (x instanceof RestartingDfs && x.unproved > 0) break; // the tree is small: on to the groups, where onlyComplete acts
   }
   return { result: 'unknown', used, memory, exhausted };
 }
@@ -291,6 +314,8 @@ interface Run {
   outOfMemory: boolean;
   /** A proof of loss cut positions deadlock.ts proved lost. */
   usedDeadlocks: boolean;
+  /** The complete searches share sound dead marks (SolveOptions.marks; set with the policy). */
+  marks: boolean;
 }
 
 /** Step 1: the budgets and an empty record; the table cleared when the caller lends it. */
@@ -316,6 +341,7 @@ function startRun(deal: Deal, opts: SolveOptions, tt: TranspositionTable): Run {
     winMoves: [],
     outOfMemory: false,
     usedDeadlocks: false,
+    marks: false,
   };
 }
 
@@ -329,6 +355,7 @@ function stateFor(run: Run, rank: number): GameState {
 /** A new search of registry name `name` on the deal under base constraint `rank`, with the next salt. */
 function newSearch(run: Run, name: string, rank: number): Search {
   const x = SEARCHES[name](stateFor(run, rank), run.tt, salt(run.made++), run.opts, run.memory);
+  if (run.marks && (x instanceof DfsSearch || x instanceof RestartingDfs)) x.marks = marksSalt(rank);
   run.all.push(x);
   return x;
 }
@@ -364,7 +391,7 @@ function runTight(run: Run, pre: { search: Search; exhausted: boolean }, t: Tigh
   const x = newSearch(run, t.search, run.fixedBase);
   if (runAlone(run, x, t.nodes).result === 'lost') {
     run.result = 'lost';
-    if (cutsOf(x) > 0) run.usedDeadlocks = true;
+    if (provedWithCuts(run, x)) run.usedDeadlocks = true;
   }
   return run.result === 'unknown' ? x : null;
 }
@@ -383,7 +410,7 @@ function runOpeningOf(run: Run, o: Opening): Map<string, Search> {
   const turns = o.partner ? [Math.min(o.partner.alone, o.nodes), o.partner.turn] : [o.nodes];
   const ran = runOpening(searches, turns, Math.min(o.nodes, run.maxNodes - run.used), run.deadline, run.opts.onProgress, run.used);
   run.used += ran.used;
-  if (ran.result === 'lost') run.usedDeadlocks = cutsOf(searches[0]) > 0;
+  if (ran.result === 'lost') run.usedDeadlocks = provedWithCuts(run, searches[0]);
   run.outOfMemory ||= ran.memory;
   if (ran.result === 'won') run.winMoves = ran.winner!.solutionMoves();
   run.result = ran.result;
@@ -403,8 +430,7 @@ function makeGroups(run: Run, ranks: number[], members: string[], opened: Map<st
 /**
  * Step 5: the groups' searches in turns, in slices that double up to 65,536 nodes, until a win,
  * every group proved lost, or a budget. A `lost` drops its whole group (the rank is proved lost);
- * 'memory' or 'exhausted' drops only that search, and a restarting search that found the tree
- * small leaves only the group's complete DFS (onlyComplete). Returns how many groups were proved lost.
+ * 'memory' or 'exhausted' drops only that search. Returns how many groups were proved lost.
  */
 function runGroups(run: Run, groups: Search[][]): number {
   let open = groups.filter((g) => g.length > 0);
@@ -426,16 +452,12 @@ function runGroups(run: Run, groups: Search[][]): number {
         if (st === 'lost') {
           g.length = 0; // this rank is proved lost: drop all of its searches
           proved++;
-          if (cutsOf(search) > 0) run.usedDeadlocks = true;
+          if (provedWithCuts(run, search)) run.usedDeadlocks = true;
           break;
         }
         if (st === 'memory' || st === 'exhausted') {
           if (st === 'memory') run.outOfMemory = true;
           g.splice(g.indexOf(search), 1); // out of memory, or no moves left but no proof: this search stops, the others go on
-          break;
-        }
-        if (search instanceof RestartingDfs && search.unproved > 0 && g.some((x) => x instanceof DfsSearch)) {
-          onlyComplete(g);
           break;
         }
       }
@@ -444,16 +466,6 @@ function runGroups(run: Run, groups: Search[][]): number {
     if (slice < 1 << 16) slice *= 2;
   }
   return proved;
-}
-
-/**
- * Keeps only a group's complete DFS searches: a restarting search has found the tree small (a run
- * exhausted it, though dead marks cut it short: restart.ts's `unproved`), so the deal is most likely
- * lost and only a complete search can say so. On two-cell FreeCell 3001-3300 it happened on 9 lost
- * deals and no won one (policy.ts gives the figures).
- */
-function onlyComplete(g: Search[]): void {
-  for (let i = g.length - 1; i >= 0; i--) if (!(g[i] instanceof DfsSearch)) g.splice(i, 1);
 }
 
 /**
@@ -529,6 +541,7 @@ function solveWith(deal: Deal, opts: SolveOptions, tt: TranspositionTable): Solv
   const kind = opts.search ?? 'auto';
   if (!isSearchKind(kind)) throw new Error(`unknown search ${JSON.stringify(kind)}`);
   const pol = policy(deal, kind, metaMovesApply(deal.rules), opts.openingNodes);
+  run.marks = opts.marks ?? pol.marks ?? false;
   const softNodes = opts.softNodes ?? pol.prelude?.nodes ?? 0;
   const pre = pol.prelude && softNodes > 0 ? runPrelude(run, pol.prelude.search, softNodes) : null;
   const probe = pre && pol.prelude?.tight ? runTight(run, pre, pol.prelude.tight) : null;
