@@ -418,10 +418,38 @@ describe('a tight prelude (policy.ts TIGHT)', () => {
     }
   });
 
+  it('once 3 threads have run dry, the complete DFS starts beside the prelude: 16 of its nodes for each of theirs', () => {
+    for (const seed of [3006, 3043]) {
+      const turns: [Search, number][] = [];
+      let last = 0;
+      const r = solve(dealFromSeed(rules, seed), {
+        maxNodes: 2_000_000,
+        onProgress: (n, x) => {
+          turns.push([x, n - last]);
+          last = n;
+        },
+      });
+      expect(r.result, `${seed}`).toBe('lost');
+      expect(r.proof, `${seed}`).toBe('exhaustive');
+      const first = turns.findIndex(([x]) => x instanceof DfsSearch);
+      expect(first, `${seed}`).toBeGreaterThan(0);
+      for (const [x, n] of turns.slice(0, first)) expect([x instanceof SoftThreads, n]).toEqual([true, TIGHT.turn]);
+      // From then on, turns alternate (the last DFS turn cut short by the proof) ...
+      turns.slice(first).forEach(([x, n], i) => {
+        expect(x instanceof DfsSearch, `${seed} turn ${first + i}`).toBe(i % 2 === 0);
+        if (i < turns.length - first - 1) expect(n).toBe(i % 2 === 0 ? TIGHT.turn * TIGHT.ratio : TIGHT.turn);
+      });
+      // ... and the loss is proved before the prelude's nodes are spent.
+      const soft = turns.filter(([x]) => x instanceof SoftThreads).reduce((a, [, n]) => a + n, 0);
+      expect(soft, `${seed}`).toBeLessThan(SOFT_NODES);
+      expect(solve(dealFromSeed(rules, seed), { search: 'dfs-plain', marks: false }).result, `${seed}`).toBe('lost');
+    }
+  });
+
   it('keeps to the budget: cut short after the prelude, the tight step stops at maxNodes', () => {
-    const r = solve(dealFromSeed(rules, 3027), { maxNodes: 2_000 });
+    const r = solve(dealFromSeed(rules, 3027), { maxNodes: 700 }); // proved lost in 1,013
     expect(r.result).toBe('unknown');
-    expect(r.stats.nodes).toBeLessThanOrEqual(2_000);
+    expect(r.stats.nodes).toBeLessThanOrEqual(700);
   });
 
   it('with sound dead marks the searches of a group add up to one proof: fewer nodes, the same verdict', () => {

@@ -14,7 +14,7 @@ export const META_TURN = 1000;
 /** Where the meta-move DFS applies: nodes of the soft threads (freecell/soft.ts) before the opening. */
 export const SOFT_NODES = 20_000;
 /** Where the soft threads run first: what follows a prelude that looks tight (see Tight, policy()). */
-export const TIGHT: Tight = { deadThreads: 3, search: 'dfs-scored', nodes: 300_000 };
+export const TIGHT: Tight = { deadThreads: 3, search: 'dfs-scored', nodes: 300_000, turn: 250, ratio: 16 };
 /** The meta-move DFS's restarts: first run and growth (restart.ts's geometric). */
 export const META_FIRST = 500;
 export const META_GROWTH = 1.3;
@@ -31,15 +31,19 @@ export interface Opening {
 
 /**
  * After a prelude that looks tight (its search stopped having tried all it has, or at least
- * `deadThreads` of its soft threads did), `search` runs alone for up to `nodes` before the opening
- * and then goes on as the group's member of that name. The soft threads run dry like this mostly on
- * deals whose positions are few, and those are mostly lost: a complete search then decides them at
- * once instead of after the opening.
+ * `deadThreads` of its soft threads did), `search` runs alone until it has run `nodes` before the
+ * opening, and then goes on as the group's member of that name. The soft threads run dry like this
+ * mostly on deals whose positions are few, and those are mostly lost: a complete search then
+ * decides them at once instead of after the opening. It starts during the prelude, as soon as
+ * `deadThreads` threads have run dry, with `ratio` nodes for each of the prelude's, in turns of
+ * `turn` of the prelude's nodes.
  */
 export interface Tight {
   deadThreads: number;
   search: string;
   nodes: number;
+  turn: number;
+  ratio: number;
 }
 
 /** A policy: an optional opening (one search, or two in turns) before the searches of each group. */
@@ -200,6 +204,27 @@ export interface Policy {
  *   won the same in each. Held out, two cells: seeds 1-100 lost 1.67M -> 1.38M, 4001-4300 2.85M ->
  *   2.53M, won the same. Ending the opening there too (runOpening): 3001-3300 lost 4.52M -> 4.40M,
  *   held out 1-100 1.38M -> 1.32M and 4001-4300 2.53M -> 2.43M, won the same.
+ *   Then sound dead marks (dfs.ts, `marks` below) replaced the steering ones and onlyComplete: the
+ *   group's complete searches, restarting or not, share the marks and add up to one proof. Nodes
+ *   at 2,000,000 per deal (bench/ourbatch.cjs), before -> after: two-cell FreeCell 3001-3300 lost
+ *   4.01M -> 3.02M, won 5.44M -> 5.03M; held out 1-100 lost 1.04M -> 0.81M, won 2.96M -> 2.35M.
+ *   Without any marks (marks: false) 3001-3300 takes 4.74M lost and 8.22M won, one deal unknown.
+ *   Other cells, 3001-3300, steering marks -> sound marks: none lost 0.26M -> 0.77M, of which
+ *   0.70M is 3172, unknown before and proved lost after, won 0.27M -> 0.34M (2 deals); one lost
+ *   5.45M -> 4.40M, won 4.71M -> 3.62M;
+ *   three lost 0.93M -> 0.52M, won 0.83M -> 0.65M; Winery and four cells the same nodes.
+ *   Tried with the marks and not kept, on 3001-3300: dfs-meta skipping marked positions (won
+ *   4.46M but one deal unknown; held out won 2.83M); the groups without dfs-meta (lost 2.96M, won
+ *   5.24M, one unknown), with a second dfs-scored (3.04M, 3.86M, one unknown) or a second
+ *   dfs-restart-scored (3.03M, 5.79M); a prelude of 10,000 or 5,000 nodes (lost 2.79M or 2.73M, won
+ *   5.40M or 5.52M).
+ *   Then the tight step's complete DFS started during the prelude, as soon as 3 threads had run
+ *   dry, with 16 nodes for each of the prelude's in turns of 250 of theirs (TIGHT's turn and
+ *   ratio). Two-cell FreeCell 3001-3300: lost 3.02M -> 2.66M nodes, won 5.03M -> 5.00M; ratios 1,
+ *   2, 4, 8: lost 2.92M, 2.83M, 2.75M, 2.70M, won about the same; 32 and 64: lost 2.64M and
+ *   2.63M, won 5.22M and 5.74M; after 2 dry threads, ratio 1: lost 2.81M, won 7.55M; after 4 or 5:
+ *   less. Held out, seeds 1-100: two cells lost 0.808M -> 0.695M, won the same; one cell lost
+ *   0.654M -> 0.463M, won 1.496M -> 1.476M; three and no cells the same verdicts and nodes.
  *   The alternate-colour games (the Terrace family and Red and Black) run one dfs-probe per group:
  *   a random DFS (foundation moves first) restarted on Luby's schedule of 500-node runs, mostly
  *   short probes deep into the deal. On the tuning seeds 10001-10100 at 1,000,000 nodes per deal,
@@ -215,6 +240,9 @@ export interface Policy {
  */
 export function policy(deal: Deal, kind: SearchKind, metaMoves: boolean, openingNodes = OPENING_NODES): Policy {
   const suit = deal.rules.foundationBuild === 'suit';
+  // Sound dead marks where they paid: Winery and FreeCell (the figures above). In Empress of Italy
+  // and Double Signora per (deal, base), 10001-10010 at 2 s, they proved nothing more and left 55
+  // and 18 pairs unknown against 52 and 17: only their time per node showed.
   return { ...searchesOf(deal, kind, metaMoves, openingNodes), marks: suit };
 }
 

@@ -372,24 +372,50 @@ function runAlone(run: Run, x: Search, nodes: number): { result: Verdict; exhaus
   return ran;
 }
 
-/** Step 2, the prelude: search `name` alone for `nodes` (the soft threads); it can only win. */
-function runPrelude(run: Run, name: string, nodes: number): { search: Search; exhausted: boolean } {
+/**
+ * Step 2, the prelude: search `name` (the soft threads, which can only win) for `nodes`. With a
+ * Tight rule, once t.deadThreads of its threads have run dry the complete search t.search starts
+ * beside it, t.ratio nodes for each of the prelude's (in turns of t.turn), where the deal has one
+ * group (so its `lost` is the deal's).
+ */
+function runPrelude(run: Run, name: string, nodes: number, t?: Tight): Prelude {
   const x = newSearch(run, name, run.fixedBase);
-  return { search: x, exhausted: runAlone(run, x, nodes).exhausted };
+  const oneGroup = !run.deal.rules.terraceFamily || run.fixedBase >= 0;
+  if (!t || !oneGroup || !(x instanceof SoftThreads)) return { search: x, exhausted: runAlone(run, x, nodes).exhausted, probe: null };
+  let probe: Search | null = null;
+  for (let spent = 0; spent < nodes && run.result === 'unknown';) {
+    const before = x.stats.nodes;
+    if (runAlone(run, x, Math.min(t.turn, nodes - spent)).exhausted) return { search: x, exhausted: true, probe };
+    if (run.result !== 'unknown' || x.stats.nodes === before) break; // won, or a budget ran out
+    spent += x.stats.nodes - before;
+    if (probe === null && x.deadThreads >= t.deadThreads) probe = newSearch(run, t.search, run.fixedBase);
+    if (probe !== null && runAlone(run, probe, t.turn * t.ratio).result === 'lost') {
+      run.result = 'lost';
+      if (provedWithCuts(run, probe)) run.usedDeadlocks = true;
+    }
+  }
+  return { search: x, exhausted: false, probe };
+}
+
+/** What the prelude leaves: its search, whether it tried all it has, and a complete search begun beside it. */
+interface Prelude {
+  search: Search;
+  exhausted: boolean;
+  probe: Search | null;
 }
 
 /**
- * Step 2b, after a prelude that looks tight (policy.ts's Tight): the complete search alone for up
- * to t.nodes. The prelude runs only where a deal has one group (FreeCell's rules), so its `lost` is
- * the deal's. Returns it to go on in the groups, or null when the prelude did not look tight or
- * the deal is decided.
+ * Step 2b, after a prelude that looks tight (policy.ts's Tight): the complete search (the one begun
+ * beside the prelude, or a new one) alone until it has run t.nodes. Its `lost` is the deal's (see
+ * runPrelude). Returns it to go on in the groups (or the one begun beside a prelude that did not
+ * look tight), or null.
  */
-function runTight(run: Run, pre: { search: Search; exhausted: boolean }, t: Tight): Search | null {
+function runTight(run: Run, pre: Prelude, t: Tight): Search | null {
   if (run.result !== 'unknown' || (run.deal.rules.terraceFamily && run.fixedBase < 0)) return null;
   const dead = pre.search instanceof SoftThreads ? pre.search.deadThreads : 0;
-  if (!pre.exhausted && dead < t.deadThreads) return null;
-  const x = newSearch(run, t.search, run.fixedBase);
-  if (runAlone(run, x, t.nodes).result === 'lost') {
+  if (!pre.exhausted && dead < t.deadThreads) return pre.probe;
+  const x = pre.probe ?? newSearch(run, t.search, run.fixedBase);
+  if (runAlone(run, x, t.nodes - x.stats.nodes).result === 'lost') {
     run.result = 'lost';
     if (provedWithCuts(run, x)) run.usedDeadlocks = true;
   }
@@ -543,7 +569,7 @@ function solveWith(deal: Deal, opts: SolveOptions, tt: TranspositionTable): Solv
   const pol = policy(deal, kind, metaMovesApply(deal.rules), opts.openingNodes);
   run.marks = opts.marks ?? pol.marks ?? false;
   const softNodes = opts.softNodes ?? pol.prelude?.nodes ?? 0;
-  const pre = pol.prelude && softNodes > 0 ? runPrelude(run, pol.prelude.search, softNodes) : null;
+  const pre = pol.prelude && softNodes > 0 ? runPrelude(run, pol.prelude.search, softNodes, pol.prelude.tight) : null;
   const probe = pre && pol.prelude?.tight ? runTight(run, pre, pol.prelude.tight) : null;
   const opened = pol.opening && run.result === 'unknown' ? runOpeningOf(run, pol.opening) : new Map<string, Search>();
   if (probe) opened.set(pol.prelude!.tight!.search, probe);
