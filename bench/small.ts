@@ -4,7 +4,12 @@
 // 0), and the nodes each needed on the deals both proved lost.
 //
 //   npm run bench:small -- [--variant signora] [--ranks 5] [--piles 3] [--reserve 6] [--seeds 1-500]
-//                          [--max-nodes 2000000] [--list] [--hidden 20000]
+//                          [--max-nodes 2000000] [--list] [--hidden 20000 | --marks]
+//
+// --marks: instead, the sound dead marks (dfs.ts): the default search without them (the truth for
+// false losses is still the plain exhaustive search) against with them, forced on (solve()'s marks:
+// true; the policy turns them on only in Winery and FreeCell): false losses, losses proved only
+// with them, and the nodes each needed on the deals both proved lost.
 //
 // --hidden B: instead, how many deals the default search leaves unknown at B nodes are really won
 // or lost: each such deal is then decided by exhaustive search with the deadlock tests (sound, and
@@ -38,8 +43,44 @@ function hidden(budget: number): void {
   );
 }
 
+/** --marks: the default search without and with the sound dead marks, against the plain exhaustive truth. */
+function marks(): void {
+  const rules = getRules(arg('variant', 'signora'));
+  const shape = { ranks: Number(arg('ranks', '5')), piles: Number(arg('piles', '3')), reserve: Number(arg('reserve', '6')) };
+  const { from, to } = parseRange(arg('seeds', '1-500'), '--seeds');
+  const maxNodes = Number(arg('max-nodes', '2000000'));
+  const tt = new TranspositionTable(Number(arg('tt-mb', '256')));
+  const t = { deals: 0, lost: 0, falseLost: 0, lostWithout: 0, lostWith: 0, onlyWith: 0, both: 0, nodesWithout: 0, nodesWith: 0 };
+  for (let seed = from; seed <= to; seed++) {
+    const { deal, base } = smallDeal(rules, shape, seed);
+    if (rules.terraceFamily && !baseCandidates(deal).includes(base)) continue;
+    t.deals++;
+    const truth = solve(deal, { tt, base, maxNodes, search: 'dfs-scored', deadlocks: false, marks: false }).result;
+    const a = solve(deal, { tt, base, maxNodes, marks: false });
+    const b = solve(deal, { tt, base, maxNodes, marks: true });
+    if (truth === 'lost') t.lost++;
+    if (b.result === 'lost' && truth === 'won') t.falseLost++;
+    if (a.result === 'lost') t.lostWithout++;
+    if (b.result === 'lost') t.lostWith++;
+    if (b.result === 'lost' && a.result !== 'lost') t.onlyWith++;
+    if (a.result === 'lost' && b.result === 'lost') {
+      t.both++;
+      t.nodesWithout += a.stats.nodes;
+      t.nodesWith += b.stats.nodes;
+    }
+    if (flag('list')) console.log(seed, base, truth, a.result, a.stats.nodes, b.result, b.stats.nodes);
+  }
+  console.log(
+    `${rules.name}, ${shape.ranks} ranks, ${shape.piles} piles, reserve ${shape.reserve}, seeds ${from}-${to}, ${maxNodes} nodes: ${t.deals} deals, ${t.lost} lost by plain exhaustive search; ` +
+      `lost without marks ${t.lostWithout}, with ${t.lostWith} (${t.onlyWith} only with); false lost ${t.falseLost}; ` +
+      `nodes on the ${t.both} both proved lost: ${t.nodesWithout} without, ${t.nodesWith} with`,
+  );
+  if (t.falseLost > 0) process.exitCode = 1;
+}
+
 function main(): void {
   if (process.argv.includes('--hidden')) return hidden(Number(arg('hidden', '20000')));
+  if (process.argv.includes('--marks')) return marks();
   const rules = getRules(arg('variant', 'signora'));
   const shape = { ranks: Number(arg('ranks', '5')), piles: Number(arg('piles', '3')), reserve: Number(arg('reserve', '6')) };
   const { from, to } = parseRange(arg('seeds', '1-500'), '--seeds');

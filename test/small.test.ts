@@ -48,6 +48,25 @@ describe('small games', () => {
     expect(won).toBe(5);
   });
 
+  it('Winery and FreeCell small games: every search plays them (cards the pack lacks lie nowhere)', () => {
+    // Meta-moves look for a card's parents where the pack holds them; a small pack lacks the ranks
+    // above its top, which once read as lying at the bottom of pile 0 and made illegal moves.
+    let decided = 0;
+    for (const [v, shape] of [
+      ['freecell', { ranks: 7, piles: 4, reserve: 0 }],
+      ['winery', { ranks: 6, piles: 4, reserve: 0 }],
+    ] as const)
+      for (let seed = 1; seed <= 10; seed++) {
+        const { deal } = smallDeal(getRules(v), shape, seed);
+        for (const search of ['auto', 'dfs-meta', 'soft-threads', 'dfs-restart-scored']) {
+          const r = solve(deal, { maxNodes: 100_000, search });
+          if (r.result !== 'unknown') decided++;
+          if (r.result === 'won') expect(new GameState(deal).total).toBe(4 * shape.ranks); // and solve() replayed it
+        }
+      }
+    expect(decided).toBeGreaterThan(60);
+  });
+
   it('smallRules changes the layout only', () => {
     const r = getRules('signora');
     const s = smallRules(r, { ranks: 5, piles: 4, reserve: 3 });

@@ -78,6 +78,9 @@ function pileNames(s: GameState): string[] {
   return names;
 }
 
+/** cardPile's pile for a card the pack lacks: past every pile, so `cardPile[c] >= T` reads "not on the tableau". */
+export const NO_PILE = 255;
+
 export class GameState {
   readonly rules: RuleTable;
   readonly T: number;
@@ -132,7 +135,8 @@ export class GameState {
   }
   /**
    * Where each card lies (one-deck games; with two decks, the copy moved or dealt last): its pile
-   * and its depth in it (0 = bottom). Kept by every move, for heuristic.ts.
+   * and its depth in it (0 = bottom). Kept by every move, for heuristic.ts. A card the pack lacks
+   * (a small game's, engine/small.ts) lies in pile NO_PILE, past every pile.
    */
   readonly cardPile = new Uint8Array(52);
   readonly cardIdx = new Uint8Array(52);
@@ -244,6 +248,7 @@ export class GameState {
   load(deal: Deal): void {
     const cons = this.baseConstraint;
     this.len.fill(0);
+    this.cardPile.fill(NO_PILE);
     // Hashed by hashAll() under "base -1, constraint -1", then setBase and setConstraint.
     this.base = -1;
     this.baseConstraint = -1;
