@@ -263,6 +263,14 @@ export const ALL_VARIANTS = ['signora', 'double-signora', 'empress-of-italy', 'r
 export const TERRACE = ['signora', 'double-signora', 'empress-of-italy'];
 export const ALT_COLOUR = ['signora', 'double-signora', 'empress-of-italy', 'red-and-black'];
 
+/** The suit-built games with the cell counts whose endgames the exactness tests search (endgame()). */
+export const SUIT_CELLS = [
+  ['winery', undefined],
+  ['freecell', 0],
+  ['freecell', 1],
+  ['freecell', 2],
+] as const;
+
 /** Whether b may lie on a in a tableau run of this variant (wrapping in the Terrace three: ruling 5). */
 export function runStep(s: GameState, a: number, b: number): boolean {
   if (colourOf(a) === colourOf(b)) return false;

@@ -14,7 +14,7 @@ import { seededDeal } from '../src/cli/io';
 import { TranspositionTable } from '../src/solver/tt';
 import { MAX_MOVES } from '../src/engine/move';
 import { generateMoves } from '../src/engine/movegen';
-import { ALT_COLOUR, deadlockEndgame, endgame, prng } from './helpers';
+import { ALT_COLOUR, deadlockEndgame, endgame, prng, SUIT_CELLS } from './helpers';
 
 const tt = new TranspositionTable(16);
 const truthTable = new TranspositionTable(16);
@@ -140,12 +140,7 @@ describe('sound dead marks', () => {
       expect(tally.lostOnMarks).toBeGreaterThan(3);
     });
 
-  for (const [v, cells] of [
-    ['winery', undefined],
-    ['freecell', 0],
-    ['freecell', 1],
-    ['freecell', 2],
-  ] as const)
+  for (const [v, cells] of SUIT_CELLS)
     it(`${v}${cells === undefined ? '' : ` with ${cells} cells`}: endgames, the verdicts of exhaustive search`, () => {
       const cases = [];
       for (let seed = 1; seed <= 30; seed++) cases.push({ deal: endgame(v, seed, cells), base: -1, label: `endgame ${seed}` });

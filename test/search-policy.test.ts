@@ -22,7 +22,7 @@ import { TIGHT } from '../src/solver/policy';
 import { SoftThreads } from '../src/solver/freecell/soft';
 import { rulesWithCells } from '../src/analysis/results';
 import { TranspositionTable } from '../src/solver/tt';
-import { ALL_VARIANTS, ALT_COLOUR, endgame, positionDeal, unplayedPosition } from './helpers';
+import { ALL_VARIANTS, ALT_COLOUR, endgame, positionDeal, SUIT_CELLS, unplayedPosition } from './helpers';
 
 function replays(deal: Deal, res: SolveResult): boolean {
   const s = new GameState(deal);
@@ -259,12 +259,7 @@ describe('sound dead marks shared by the runs of a restarting DFS (restart.ts, d
     let lost = 0;
     let won = 0;
     let lostOnMarks = 0;
-    for (const [v, cells] of [
-      ['winery', undefined],
-      ['freecell', 0],
-      ['freecell', 1],
-      ['freecell', 2],
-    ] as const)
+    for (const [v, cells] of SUIT_CELLS)
       for (let seed = 1; seed <= 20; seed++) {
         const deal = endgame(v, seed, cells);
         const truth = new DfsSearch(new GameState(deal), new TranspositionTable(16), 7, 0, false).run(2_000_000);
