@@ -4,9 +4,10 @@
 //
 //   npm run bench:decide -- [--seeds 20001-20200] [--timeout 5000] [--variants a,b]
 //                           [--per-rank] [--rank-timeout 2000] [--search auto|dfs|...] [--list]
-//                           [--no-deadlocks] [--no-marks]
+//                           [--no-deadlocks] [--no-marks | --marks]
 //
-// --no-marks: without the sound dead marks (dfs.ts), likewise.
+// --no-marks: without the sound dead marks (dfs.ts), likewise; --marks: with them in every game
+// (by default the policy uses them in Winery and FreeCell only).
 // --no-deadlocks: without deadlock.ts's tests (the solver before them), for a before-and-after on
 // the same deals.
 //
@@ -67,10 +68,10 @@ function main(): void {
   for (const n of names) if (!VARIANTS.some((v) => v.name === n)) fail(`unknown variant "${n}"`);
   const perRank = flag('per-rank');
   const deadlocks = !flag('no-deadlocks');
-  const marks = !flag('no-marks');
+  const marks = flag('no-marks') ? false : flag('marks') ? true : undefined;
   const tt = new TranspositionTable(64);
   console.log(
-    `seeds ${a}-${b}, ${timeoutMs} ms per deal${perRank ? `, ${rankTimeoutMs} ms per (deal, base)` : ''}, search ${search}${deadlocks ? '' : ', no deadlock tests'}${marks ? '' : ', no dead marks'}, one core, node ${process.version}`,
+    `seeds ${a}-${b}, ${timeoutMs} ms per deal${perRank ? `, ${rankTimeoutMs} ms per (deal, base)` : ''}, search ${search}${deadlocks ? '' : ', no deadlock tests'}${marks === undefined ? '' : marks ? ', dead marks everywhere' : ', no dead marks'}, one core, node ${process.version}`,
   );
   console.log('variant                     deals    won  lost  unknown  unknown%   time s');
   for (const name of names) {
