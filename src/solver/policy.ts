@@ -242,7 +242,8 @@ export function policy(deal: Deal, kind: SearchKind, metaMoves: boolean, opening
   const suit = deal.rules.foundationBuild === 'suit';
   // Sound dead marks where they paid: Winery and FreeCell (the figures above). In Empress of Italy
   // and Double Signora per (deal, base), 10001-10010 at 2 s, they proved nothing more and left 55
-  // and 18 pairs unknown against 52 and 17: only their time per node showed.
+  // and 18 pairs unknown against 52 and 17, and Empress per deal, 10001-10200 at 5 s, 18 against 16
+  // (bench:decide --marks): only their time per node showed.
   return { ...searchesOf(deal, kind, metaMoves, openingNodes), marks: suit };
 }
 
