@@ -1,6 +1,9 @@
 // The open positions of a DFS that marks dead positions soundly (dfs.ts's `marks`): Tarjan's
 // stack of positions expanded and not yet known dead, with a hash index from position to its place
-// on the stack. Typed arrays that double when full: the hot loop allocates only on growth.
+// on the stack. Typed arrays that double when full: the hot loop allocates only on growth. The
+// components are small, so the stack is too, and it stays outside the memory cap (memory.ts): at
+// most 2,733 positions in one DFS proving two-cell FreeCell 3008 lost (112,789 expanded); in the
+// default solves of lost deals, 2,665 (3008), 2,625 (one cell, 3202), 935 (no cell, 3172).
 //
 // A place on the stack serves as Tarjan's index. Places order the open positions by discovery, and
 // a position a lowlink refers to stays on the stack as long as the position whose lowlink it is
