@@ -14,7 +14,7 @@ const path = require('path');
 const noMarks = process.argv.includes('--no-marks');
 const [dist, variant, a, b, cells, maxNodes, search] = process.argv.slice(2).filter((x) => x !== '--no-marks');
 if (!maxNodes) {
-  process.stderr.write('usage: node bench/ourbatch.cjs DIST VARIANT A B CELLS MAXNODES [SEARCH]\n');
+  process.stderr.write('usage: node bench/ourbatch.cjs DIST VARIANT A B CELLS MAXNODES [SEARCH] [--no-marks]\n');
   process.exit(2);
 }
 const root = path.resolve(dist);

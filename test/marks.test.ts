@@ -150,6 +150,33 @@ describe('sound dead marks', () => {
       expect(tally.checked).toBeGreaterThan(10);
     });
 
+  it('the table hands out distinct salts: a search asking for one in use gets another and searches as if alone', () => {
+    const t = new TranspositionTable(8);
+    expect(t.claim(5)).toBe(5);
+    const other = t.claim(5);
+    expect(other).not.toBe(5);
+    expect(t.claim(other)).not.toBe(other);
+    t.clear();
+    expect(t.claim(5)).toBe(5);
+    // Two complete searches asking for the same salt on one table, the first stopped early: the
+    // second must not take the first's entries for its own (it would skip them, and could call a
+    // won endgame lost).
+    let compared = 0;
+    for (let seed = 1; seed <= 12; seed++) {
+      const deal = endgame('freecell', seed, 2);
+      const alone = new DfsSearch(new GameState(deal), new TranspositionTable(8), 9, 1);
+      const verdict = alone.run(2_000_000);
+      if (verdict !== 'won' || alone.stats.nodes < 50) continue;
+      t.clear();
+      new DfsSearch(new GameState(deal), t, 9, 1).run(alone.stats.nodes - 10);
+      const second = new DfsSearch(new GameState(deal), t, 9, 1);
+      expect(second.run(2_000_000), `seed ${seed}`).toBe('won');
+      expect(second.stats.nodes, `seed ${seed}`).toBe(alone.stats.nodes); // order 1 draws nothing from the salt
+      compared++;
+    }
+    expect(compared).toBeGreaterThan(3);
+  });
+
   it('a search after a deep one (pooled storage grown past 256 levels) marks soundly: two-cell 40 then 53', () => {
     // A solve whose lowlinks outgrew their arrays once proved this won deal lost (fixed: they are
     // pooled with the stack they index).

@@ -10,7 +10,7 @@
 // deal from the stock. Foundation moves come first (prune.ts relies on it); the searches reorder
 // the rest (order.ts), and the plain DFS (order mode 0) tries them in this order.
 import { encodeMove } from './move';
-import { type GameState, Empty } from './state';
+import { type GameState, Empty, NO_PILE } from './state';
 
 /**
  * Fills `accept` in one pass over the foundations instead of one pass per source card, and only
@@ -120,6 +120,7 @@ export function foundationMovesByCard(s: GameState, buf: Int32Array, at: number)
   for (let i = 0; i < s.scratch.acceptSetCount; i++) {
     const c = acceptSet[i];
     const p = cardPile[c];
+    if (p === NO_PILE) continue; // a card a small pack lacks
     if ((p < s.FOUND0 || p >= s.CELL0) && p !== s.STOCK && cardIdx[c] === len[p] - 1) buf[n++] = encodeMove(p, accept[c], 1);
   }
   return n;

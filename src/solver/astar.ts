@@ -31,6 +31,7 @@ import type { TranspositionTable } from './tt';
 export class AStarSearch implements Search {
   readonly state: GameState;
   private readonly tt: TranspositionTable;
+  private readonly salt: number;
   readonly weight: number;
   readonly stats: SearchStats = { nodes: 0, unique: 0, ttHits: 0, maxDepth: 0 };
   // Node store and heap, `capacity` entries each (the heap never holds more than `count`): views of
@@ -55,15 +56,17 @@ export class AStarSearch implements Search {
 
   /**
    * `salt` is XORed into both hash words before every table access, so that several searches can
-   * share one table without one's entries making another skip positions it never expanded.
+   * share one table without one's entries making another skip positions it never expanded (the
+   * table's claim() makes sure no other user has it).
    */
   constructor(
     state: GameState,
     tt: TranspositionTable,
     weight = 2,
-    private readonly salt = 0x3c6ef372,
+    salt = 0x3c6ef372,
     private readonly memory = new MemoryBudget(4096 * 1024 * 1024),
   ) {
+    this.salt = tt.claim(salt);
     this.state = state;
     this.tt = tt;
     this.weight = weight;

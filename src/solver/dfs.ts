@@ -7,7 +7,8 @@
 // Completeness (why `lost` is a proof): every position is stored in the table when first reached
 // and is expanded (all its moves generated) exactly then. A move is skipped only when its
 // position is already in the table, i.e. it was expanded before or is being expanded higher on the
-// stack. So when the root's moves are exhausted, every expanded position had each of its successors
+// stack (with marks on, also when its entry was evicted but it is still on the SCC stack, or when
+// it is marked: below). So when the root's moves are exhausted, every expanded position had each of its successors
 // expanded at some time: the expanded set is closed under moves and holds every position reachable
 // from the deal. An eviction from the table only lets a position be expanded again, which breaks
 // neither argument. Move generation skips only moves that lead to the same canonical position
@@ -40,7 +41,7 @@ interface DfsStorage {
 }
 
 /**
- * Storage of released searches, reused by the next ones: allocating it (about 67 KB) costs as much
+ * Storage of released searches, reused by the next ones: allocating it (about 69 KB) costs as much
  * as a short search, and most deals of the suit-built games take a few hundred nodes. Every entry
  * is written before it is read (expand), so reused storage needs no clearing. Buffers a deep search
  * grew past POOLED_MAX are dropped rather than held for good.
@@ -66,6 +67,8 @@ function takeStorage(): DfsStorage {
 export class DfsSearch implements Search {
   readonly state: GameState;
   private readonly tt: TranspositionTable;
+  /** XORed into both hash words before every table access (see the constructor); claimed from the table. */
+  private salt: number;
   private buf: Int32Array;
   private idx: Int32Array; // next move to try at each depth
   private end: Int32Array; // end of the move list at each depth
@@ -103,19 +106,21 @@ export class DfsSearch implements Search {
 
   /**
    * `salt` is XORed into both hash words before every table access, so that several searches can
-   * share one table without one's entries making another skip positions it never expanded.
+   * share one table without one's entries making another skip positions it never expanded; the
+   * table's claim() makes sure no other user of the table has it.
    */
   constructor(
     state: GameState,
     tt: TranspositionTable,
-    private salt = 0,
+    salt = 0,
     private readonly order: OrderMode = 1,
     /** Play prune.ts's safe foundation moves alone (false: every move, for checking the pruning). */
     private readonly prune = true,
     /** Moves added to every position's other moves (solve.ts: the supermoves, in suit-built games). */
     private readonly extraMoves: MoveAdder | null = null,
   ) {
-    this.rng[0] = salt | 1; // xorshift state must not be 0
+    this.salt = tt.claim(salt);
+    this.rng[0] = this.salt | 1; // xorshift state must not be 0
     this.state = state;
     this.tt = tt;
     const st = takeStorage();
@@ -141,8 +146,8 @@ export class DfsSearch implements Search {
    * buffers: restart.ts restarts often, and fresh buffers each time cost more than the short runs.
    */
   restart(salt: number): void {
-    this.salt = salt;
-    this.rng[0] = salt | 1;
+    this.salt = this.tt.claim(salt);
+    this.rng[0] = this.salt | 1;
     this.depth = -1;
     this.status = 'new';
     this.cuts = 0;

@@ -69,7 +69,7 @@ export interface Policy {
  * - auto (the default): Winery and FreeCell with cells first run the soft threads (freecell/soft.ts) alone
  *   for SOFT_NODES, which win most deals in a few hundred. Then suit-built games open with the
  *   restarting heuristic DFS with supermoves
- *   for 100,000 nodes (10,000 before the dead marks), which wins most deals in a few hundred; in
+ *   for 100,000 nodes (10,000 before the steering dead marks), which wins most deals in a few hundred; in
  *   FreeCell's rules it runs alone for 500 and then in turns with dfs-meta, and after the opening
  *   the two go on with the scored DFS only (below). Elsewhere (FreeCell without cells) it goes
  *   on, sharing the
@@ -102,7 +102,8 @@ export interface Policy {
  *   Other restart schedules (first run 300 to 2,000 nodes, growth 1.15 to 1.5), openings of 3,000
  *   or 30,000 nodes and noise 16 or 32 were within 3% or worse. A second heuristic DFS with other
  *   weights (cover 1, cell 4, empty 2) as a fifth member: no gain over eight seed sets.
- *   Then the suit games' restarting searches learnt dead marks (restart.ts): nodes on seeds
+ *   Then the suit games' restarting searches learnt dead marks (steering ones, replaced by the sound
+ *   marks below): nodes on seeds
  *   3001-3600 and 5001-5400 of both games 3.05M -> 2.64M, on 4001-4600 and 6001-6600 3.22M ->
  *   2.99M; all eight sets in one run 6.27 s -> 6.10 s and 6.19 s -> 5.88 s (a mark costs a
  *   table probe per new position). Two-cell FreeCell 3001-3100 at 2 s per deal: 19 lost, 3 -> 2

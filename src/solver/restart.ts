@@ -20,10 +20,12 @@ import type { MoveAdder, Search, SearchStats, SearchStatus } from './search';
 import type { TranspositionTable } from './tt';
 
 /**
- * The table salt of run `run` of a restarting search whose own salt is `salt` (this file's and
- * freecell/metadfs.ts's). Searches sharing a table must never share a salt: a complete search could otherwise
- * skip positions another search stored, as if it had expanded them. solve.ts gives each search a
- * distinct salt, and this map is a bijection of (salt ^ run * odd constant) for each run.
+ * The salt asked for for run `run` of a restarting search whose own salt is `salt` (this file's,
+ * freecell/metadfs.ts's and the soft threads'). Searches sharing a table must never share a salt:
+ * a complete search could otherwise skip positions another search stored, as if it had expanded
+ * them. For each run this map is a bijection of the search's salt, but runs of different searches
+ * can meet (the first such pair among 40 searches comes at run 5,127), so every user takes its salt
+ * through the table's claim() (tt.ts), which hands out another when this one is taken.
  */
 export function runSalt(salt: number, run: number): number {
   return Math.imul(salt ^ (run * 0x632be5ab), 0x9e3779b9) | 0;

@@ -9,7 +9,6 @@
 import { rankOf } from '../cards/card';
 import { type Deal, exposedCards } from '../engine/deal';
 import { baseCandidateRanks } from '../rules/variants';
-import type { RuleTable } from '../rules/vocabulary';
 import { type MoveSpec, moveError } from '../engine/legality';
 import { moveCount, moveFrom, moveTo } from '../engine/move';
 import { specOf } from '../engine/notation';
@@ -22,6 +21,7 @@ import { addSupermoves, expandSupermoves, MetaDfs, metaMovesApply, SoftThreads, 
 import { geometric, luby, RestartingDfs } from './restart';
 import type { MoveAdder, Search, SearchStats } from './search';
 import { type Opening, META_FIRST, META_GROWTH, policy, type SearchKind, type Tight } from './policy';
+import { giveBack, takeState } from './states';
 import { TranspositionTable } from './tt';
 
 export type Verdict = 'won' | 'lost' | 'unknown';
@@ -74,7 +74,8 @@ export interface SolveOptions {
   weight?: number;
   /**
    * Called after each slice of a search with the nodes used so far: at most 65,536 nodes in the
-   * groups, a turn of the opening, or all of the prelude or of the tight step (policy.ts) at once.
+   * groups, a turn of the opening or of the prelude (policy.ts's TIGHT.turn, and the complete
+   * search's turns beside it), or all of the tight step at once.
    * The search and its state are lent for the call: solve() reuses their storage once it returns.
    */
   onProgress?: (nodes: number, search: Search) => void;
@@ -172,11 +173,13 @@ function cutsOf(x: Search): number {
 
 /**
  * Whether `x`'s proof of loss leaned on deadlock.ts's tests: its own run cut positions, or, with
- * the dead marks, any run of any search of the solve did (a mark may stand on a cut).
+ * the dead marks, any run of any search under the same base constraint did (a mark may stand on a
+ * cut).
  */
 function provedWithCuts(run: Run, x: Search): boolean {
   if (!run.marks) return cutsOf(x) > 0;
-  return run.all.some((y) => (y instanceof RestartingDfs ? y.totalCuts : cutsOf(y)) > 0);
+  const rank = run.rankOf.get(x);
+  return run.all.some((y) => run.rankOf.get(y) === rank && (y instanceof RestartingDfs ? y.totalCuts : cutsOf(y)) > 0);
 }
 
 /** The named policies; `search` may also be registry names joined by '+' (e.g. "beam+dfs-scored"). */
@@ -188,36 +191,17 @@ export function isSearchKind(k: string): k is SearchKind {
 }
 
 /**
- * GameStates of finished solves, per rule table, for the next solves to load deals into: building
- * one costs tens of microseconds, a sizeable part of a deal that takes a few hundred nodes. A state
- * is taken out while a solve uses it, so solves never share one.
- */
-const spareStates = new WeakMap<RuleTable, GameState[]>();
-const SPARE_STATES = 64;
-
-/** A state at `deal` under base constraint `rank` (-1: none), spare or new. */
-function takeState(deal: Deal, rank: number): GameState {
-  const s = spareStates.get(deal.rules)?.pop();
-  if (s) s.load(deal);
-  const state = s ?? new GameState(deal);
-  state.setConstraint(rank);
-  return state;
-}
-
-function giveBack(states: GameState[]): void {
-  if (states.length === 0) return;
-  const rules = states[0].rules;
-  const list = spareStates.get(rules) ?? [];
-  spareStates.set(rules, list);
-  for (const s of states) if (list.length < SPARE_STATES) list.push(s);
-}
-
-/**
  * The salt of the sound dead marks of the searches under base constraint `rank` (-1: none), shared
- * by them all (dfs.ts's `marks`); never 0. A position's mark says it is lost under that constraint.
+ * by them all (dfs.ts's `marks`); never 0, and claimed from the table like every search's salt. A
+ * position's mark says it is lost under that constraint.
  */
-function marksSalt(rank: number): number {
-  return (Math.imul(rank + 0x51ed, 0x2c1b3c6d) ^ 0x297a2d39) | 1;
+function marksSalt(run: Run, rank: number): number {
+  let m = run.marksSalts.get(rank);
+  if (m === undefined) {
+    m = run.tt.claim((Math.imul(rank + 0x51ed, 0x2c1b3c6d) ^ 0x297a2d39) | 1);
+    run.marksSalts.set(rank, m);
+  }
+  return m;
 }
 
 /** Distinct table salts, one per search of a portfolio (see DfsSearch). */
@@ -264,8 +248,9 @@ function runOpening(
  * Solves one deal. A base rank applies to the Terrace family only and is ignored elsewhere.
  *
  * Policy (policy.ts): an optional prelude (one search alone, which can only win: the soft
- * threads); after a prelude that looks tight, a complete search alone for a while (its `lost` is the
- * deal's); an optional opening (one search, or two in turns), then one group of
+ * threads), beside which a complete search starts once the prelude looks tight, and after a
+ * prelude that looks tight that search alone for a while (its `lost` is the deal's); an optional
+ * opening (one search, or two in turns), then one group of
  * searches per candidate base rank (a single group outside the Terrace family or with a fixed base;
  * the opening's searches go on in that single group, as its members of the same names). The
  * searches of the groups share the node budget round-robin in slices that double up to 65,536
@@ -316,6 +301,10 @@ interface Run {
   usedDeadlocks: boolean;
   /** The complete searches share sound dead marks (SolveOptions.marks; set with the policy). */
   marks: boolean;
+  /** The marks' salt of each base constraint, claimed from the table when first needed. */
+  readonly marksSalts: Map<number, number>;
+  /** Each search's base constraint. */
+  readonly rankOf: Map<Search, number>;
 }
 
 /** Step 1: the budgets and an empty record; the table cleared when the caller lends it. */
@@ -342,6 +331,8 @@ function startRun(deal: Deal, opts: SolveOptions, tt: TranspositionTable): Run {
     outOfMemory: false,
     usedDeadlocks: false,
     marks: false,
+    marksSalts: new Map(),
+    rankOf: new Map(),
   };
 }
 
@@ -355,7 +346,8 @@ function stateFor(run: Run, rank: number): GameState {
 /** A new search of registry name `name` on the deal under base constraint `rank`, with the next salt. */
 function newSearch(run: Run, name: string, rank: number): Search {
   const x = SEARCHES[name](stateFor(run, rank), run.tt, salt(run.made++), run.opts, run.memory);
-  if (run.marks && (x instanceof DfsSearch || x instanceof RestartingDfs)) x.marks = marksSalt(rank);
+  run.rankOf.set(x, rank);
+  if (run.marks && (x instanceof DfsSearch || x instanceof RestartingDfs)) x.marks = marksSalt(run, rank);
   run.all.push(x);
   return x;
 }
@@ -389,7 +381,7 @@ function runPrelude(run: Run, name: string, nodes: number, t?: Tight): Prelude {
     if (run.result !== 'unknown' || x.stats.nodes === before) break; // won, or a budget ran out
     spent += x.stats.nodes - before;
     if (probe === null && x.deadThreads >= t.deadThreads) probe = newSearch(run, t.search, run.fixedBase);
-    if (probe !== null && runAlone(run, probe, t.turn * t.ratio).result === 'lost') {
+    if (probe !== null && runAlone(run, probe, Math.min(t.turn * t.ratio, t.nodes - probe.stats.nodes)).result === 'lost') {
       run.result = 'lost';
       if (provedWithCuts(run, probe)) run.usedDeadlocks = true;
     }

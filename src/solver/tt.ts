@@ -35,6 +35,8 @@ export class TranspositionTable {
   inUse = false;
   /** Number of positions stored (up to capacity). */
   size = 0;
+  /** Salts claimed since the last clear (claim()). */
+  private readonly salts = new Set<number>();
   evictions = 0;
 
   /** The size asked for: the table takes between half of it and all of it (`bytes`). */
@@ -72,8 +74,24 @@ export class TranspositionTable {
     }
     this.size = 0;
     this.evictions = 0;
+    this.salts.clear();
     this.mask = Math.min(this.maxMask, START_BUCKETS - 1);
     if (this.mask > this.highMask) this.highMask = this.mask;
+  }
+
+  /**
+   * A salt for a new user of the table (a search, a run of a restarting one, or a group's dead
+   * marks): `salt` itself unless a user since the last clear has it, else the first free one of a
+   * fixed sequence from it. Users XOR their salt into every key, and a complete search must never
+   * meet another's entries as if they were its own: it would skip positions it never expanded, and
+   * a dead mark would read as a position seen. Salts are derived by formulas (solve.ts, restart.ts)
+   * that can coincide, if rarely; this makes them distinct. Called per search or run, not per node.
+   */
+  claim(salt: number): number {
+    let s = salt;
+    while (this.salts.has(s)) s = Math.imul(s ^ 0x5bd1e995, 0x9e3779b9) | 1;
+    this.salts.add(s);
+    return s;
   }
 
   /** True if (h1, h2) is stored in this epoch; stores nothing. */

@@ -72,7 +72,7 @@ export class MetaDfs implements Search {
     /** Depths the stack holds before it first doubles (a test makes it small to exercise growth). */
     private readonly stackSize = 256,
   ) {
-    this.salt = runSalt(baseSalt, 0);
+    this.salt = tt.claim(runSalt(baseSalt, 0));
     this.rng[0] = this.salt | 1;
     this.runLeft = schedule(0);
   }
@@ -83,7 +83,7 @@ export class MetaDfs implements Search {
     this.depth = -1;
     this.runs++;
     this.runLeft = this.schedule(this.runs);
-    this.salt = runSalt(this.baseSalt, this.runs);
+    this.salt = this.tt.claim(runSalt(this.baseSalt, this.runs));
     this.rng[0] = this.salt | 1;
     this.status = 'new';
   }

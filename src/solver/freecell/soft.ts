@@ -68,17 +68,20 @@ export class SoftThread {
   private listed = -1; // end of its foundation moves, listed at its list's start by safeChain (-1: not listed)
   /** Moves from the root while switched out (SoftThreads). */
   path: readonly number[] = NO_MOVES;
+  /** Its table salt (claimed from the table: see tt.ts). */
+  private readonly salt: number;
 
   constructor(
     readonly spec: ThreadSpec,
     private readonly tt: TranspositionTable,
-    private readonly salt: number,
+    salt: number,
     /** Depths the stacks hold before they first double (a test makes it small to exercise growth). */
     private readonly stackSize = 256,
     /** Moves the list buffer holds before it first doubles (at least LIST_MAX; likewise). */
     private readonly bufSize = 1 << 14,
   ) {
     this.units = units(spec);
+    this.salt = tt.claim(salt);
   }
 
   get live(): boolean {
