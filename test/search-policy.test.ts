@@ -18,7 +18,7 @@ import { geometric, luby, lubyTerm, RestartingDfs } from '../src/solver/restart'
 import { addSupermoves } from '../src/solver/freecell/supermove';
 import { MetaDfs } from '../src/solver/freecell/metadfs';
 import { isSearchKind, META_AFTER, SEARCHES, SOFT_NODES, solve, type SolveResult } from '../src/solver/solve';
-import { TIGHT } from '../src/solver/policy';
+import { policy, TIGHT } from '../src/solver/policy';
 import { SoftThreads } from '../src/solver/freecell/soft';
 import { rulesWithCells } from '../src/analysis/results';
 import { TranspositionTable } from '../src/solver/tt';
@@ -249,6 +249,18 @@ describe('soundness of lost against an exhaustive plain DFS', () => {
     // The check is only worth something if both kinds of verdict occur.
     expect(lost).toBeGreaterThan(20);
     expect(won).toBeGreaterThan(20);
+  });
+});
+
+describe('where the sound dead marks run (policy.ts)', () => {
+  it('Winery and FreeCell, wherever searches can share them; never the alternate-colour games', () => {
+    const fc = dealFromSeed(getRules('freecell'), 1);
+    expect(policy(fc, 'auto', true).marks).toBe(true);
+    expect(policy(fc, 'dfs', true).marks).toBe(true); // two DFS
+    expect(policy(fc, 'dfs-restart-scored', true).marks).toBe(true); // its runs share them
+    expect(policy(fc, 'dfs-scored', true).marks).toBe(false); // alone: nothing to share
+    expect(policy(dealFromSeed(getRules('winery'), 1), 'auto', true).marks).toBe(true);
+    for (const v of ALT_COLOUR) expect(policy(dealFromSeed(getRules(v), 1), 'auto', false).marks, v).toBe(false);
   });
 });
 

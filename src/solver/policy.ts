@@ -244,9 +244,15 @@ export function policy(deal: Deal, kind: SearchKind, metaMoves: boolean, opening
   // Sound dead marks where they paid: Winery and FreeCell (the figures above). In Empress of Italy
   // and Double Signora per (deal, base), 10001-10010 at 2 s, they proved nothing more and left 55
   // and 18 pairs unknown against 52 and 17, and Empress per deal, 10001-10200 at 5 s, 18 against 16
-  // (bench:decide --marks): only their time per node showed.
-  return { ...searchesOf(deal, kind, metaMoves, openingNodes), marks: suit };
+  // (bench:decide --marks): only their time per node showed. One plain DFS alone has no one to
+  // share them with, and would pay that time for nothing (a DFS meets its own positions anyway).
+  const p = searchesOf(deal, kind, metaMoves, openingNodes);
+  const alone = !p.prelude && !p.opening && p.members.length === 1 && ONE_RUN.includes(p.members[0]);
+  return { ...p, marks: suit && !alone };
 }
+
+/** The registry's searches that make a single run: a DFS alone of these gains nothing from marks. */
+const ONE_RUN = ['dfs-scored', 'dfs-plain', 'dfs-random'];
 
 /** policy() without the marks. */
 function searchesOf(deal: Deal, kind: SearchKind, metaMoves: boolean, openingNodes: number): Policy {
