@@ -226,6 +226,13 @@ export interface Policy {
  *   2.63M, won 5.22M and 5.74M; after 2 dry threads, ratio 1: lost 2.81M, won 7.55M; after 4 or 5:
  *   less. Held out, seeds 1-100: two cells lost 0.808M -> 0.695M, won the same; one cell lost
  *   0.654M -> 0.463M, won 1.496M -> 1.476M; three and no cells the same verdicts and nodes.
+ *   After both, tried on 3001-3300 and not kept (lost / won nodes, against 2.66M / 5.00M):
+ *   dfs-scored as a third search in the opening's turns (2.58M / 5.44M); openings of 30,000,
+ *   50,000 or 200,000 nodes (2.65M / 4.39M and one unknown, 2.61M / 5.45M, 2.72M / 5.83M); the
+ *   restarting heuristic DFS growing by 1.5 or 2 (2.63M / 8.43M, 2.60M / 7.54M), or from 1,000,
+ *   300 or 200 nodes (2.66M / 5.84M and one unknown; 2.65M / 4.64M; 2.66M / 4.54M and one
+ *   unknown). From 300 looked better on these seeds but took won deals of 4001-4300 from 5.10M to
+ *   5.24M: the run that wins is luck more than schedule.
  *   The alternate-colour games (the Terrace family and Red and Black) run one dfs-probe per group:
  *   a random DFS (foundation moves first) restarted on Luby's schedule of 500-node runs, mostly
  *   short probes deep into the deal. On the tuning seeds 10001-10100 at 1,000,000 nodes per deal,
