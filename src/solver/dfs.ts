@@ -8,12 +8,12 @@
 // and is expanded (all its moves generated) exactly then. A move is skipped only when its
 // position is already in the table, i.e. it was expanded before or is being expanded higher on the
 // stack (with marks on, also when its entry was evicted but it is still on the SCC stack, or when
-// it is marked: below). So when the root's moves are exhausted, every expanded position had each of its successors
-// expanded at some time: the expanded set is closed under moves and holds every position reachable
-// from the deal. An eviction from the table only lets a position be expanded again, which breaks
-// neither argument. Move generation skips only moves that lead to the same canonical position
-// (movegen.ts), and prune.ts's forced moves are argued there; added moves (MoveAdder: the supermoves
-// of freecell/supermove.ts) only add moves.
+// it is marked: below). So when the root's moves are exhausted, every expanded position had each
+// of its successors expanded at some time: the expanded set is closed under moves and holds every
+// position reachable from the deal. An eviction from the table only lets a position be expanded
+// again, which breaks neither argument. Move generation skips only moves that lead to the same
+// canonical position (movegen.ts), and prune.ts's forced moves are argued there; added moves
+// (MoveAdder: the supermoves of freecell/supermove.ts) only add moves.
 // Deadlock tests (deadlock.ts) expand a position they prove lost with no moves: the expanded set
 // is then closed under moves except below positions proved lost, which holds no win either.
 // Sound dead marks (`marks`, below) are positions proved lost the same way, by this search or
@@ -206,9 +206,10 @@ export class DfsSearch implements Search {
     const tt = this.tt;
     const st = this.stats;
     const salt = this.salt;
+    const marks = this.marks;
     if (this.status === 'new') {
       this.status = 'paused';
-      if (this.marks !== 0 && this.scc === null) this.scc = new SccStack();
+      if (marks !== 0 && this.scc === null) this.scc = new SccStack();
       if (s.isWon()) return (this.status = 'won');
       tt.seenOrAdd(s.h1 ^ salt, s.h2 ^ salt);
       this.expand();
@@ -223,7 +224,6 @@ export class DfsSearch implements Search {
         s.apply(this.buf[i]); // this.buf, not a cached reference: expand() may grow it
         st.nodes++;
         if (s.isWon()) return (this.status = 'won');
-        const marks = this.marks;
         if (tt.seenOrAdd(s.h1 ^ salt, s.h2 ^ salt)) {
           st.ttHits++;
           if (marks !== 0) this.lowTo(d, this.scc!.find(s.h1, s.h2));
@@ -234,11 +234,11 @@ export class DfsSearch implements Search {
         } else this.expand();
         if (st.nodes >= stop || ((st.nodes & 1023) === 0 && Date.now() >= deadline)) return (this.status = 'paused');
       } else {
-        if (this.marks !== 0) this.finishScc(d);
+        if (marks !== 0) this.finishScc(d);
         if (d === 0) return (this.status = 'lost');
         s.undo();
         this.depth = d - 1;
-        if (this.marks !== 0) this.lowTo(d - 1, this.low[d]);
+        if (marks !== 0) this.lowTo(d - 1, this.low[d]);
       }
     }
   }

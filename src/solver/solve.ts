@@ -352,6 +352,13 @@ function newSearch(run: Run, name: string, rank: number): Search {
   return x;
 }
 
+/** The complete search `x` alone for up to `nodes` (runAlone), where its `lost` is the deal's. */
+function runProving(run: Run, x: Search, nodes: number): void {
+  if (runAlone(run, x, nodes).result !== 'lost') return;
+  run.result = 'lost';
+  if (provedWithCuts(run, x)) run.usedDeadlocks = true;
+}
+
 /** Search `x` alone for up to `nodes`, under the solve's budgets; a win is the solve's. */
 function runAlone(run: Run, x: Search, nodes: number): { result: Verdict; exhausted: boolean } {
   const ran = runOpening([x], [nodes], Math.min(nodes, run.maxNodes - run.used), run.deadline, run.opts.onProgress, run.used);
@@ -375,16 +382,12 @@ function runPrelude(run: Run, name: string, nodes: number, t?: Tight): Prelude {
   const oneGroup = !run.deal.rules.terraceFamily || run.fixedBase >= 0;
   if (!t || !oneGroup || !(x instanceof SoftThreads)) return { search: x, exhausted: runAlone(run, x, nodes).exhausted, probe: null };
   let probe: Search | null = null;
-  for (let spent = 0; spent < nodes && run.result === 'unknown';) {
+  while (x.stats.nodes < nodes && run.result === 'unknown') {
     const before = x.stats.nodes;
-    if (runAlone(run, x, Math.min(t.turn, nodes - spent)).exhausted) return { search: x, exhausted: true, probe };
+    if (runAlone(run, x, Math.min(t.turn, nodes - before)).exhausted) return { search: x, exhausted: true, probe };
     if (run.result !== 'unknown' || x.stats.nodes === before) break; // won, or a budget ran out
-    spent += x.stats.nodes - before;
     if (probe === null && x.deadThreads >= t.deadThreads) probe = newSearch(run, t.search, run.fixedBase);
-    if (probe !== null && runAlone(run, probe, Math.min(t.turn * t.ratio, t.nodes - probe.stats.nodes)).result === 'lost') {
-      run.result = 'lost';
-      if (provedWithCuts(run, probe)) run.usedDeadlocks = true;
-    }
+    if (probe !== null) runProving(run, probe, Math.min(t.turn * t.ratio, t.nodes - probe.stats.nodes));
   }
   return { search: x, exhausted: false, probe };
 }
@@ -407,10 +410,7 @@ function runTight(run: Run, pre: Prelude, t: Tight): Search | null {
   const dead = pre.search instanceof SoftThreads ? pre.search.deadThreads : 0;
   if (!pre.exhausted && dead < t.deadThreads) return pre.probe;
   const x = pre.probe ?? newSearch(run, t.search, run.fixedBase);
-  if (runAlone(run, x, t.nodes - x.stats.nodes).result === 'lost') {
-    run.result = 'lost';
-    if (provedWithCuts(run, x)) run.usedDeadlocks = true;
-  }
+  runProving(run, x, t.nodes - x.stats.nodes);
   return run.result === 'unknown' ? x : null;
 }
 
