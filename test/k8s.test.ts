@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { load } from 'js-yaml';
+import { DEFAULT_SCHEMA, load, Type } from 'js-yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAIN, ROOT } from './cli-helpers';
 
@@ -40,7 +40,23 @@ interface JobManifest {
   };
 }
 
-const readJob = (file: string) => load(fs.readFileSync(path.join(ROOT, 'examples', file), 'utf8')) as JobManifest;
+const text = (file: string) => fs.readFileSync(path.join(ROOT, 'examples', file), 'utf8');
+const readJob = (file: string) => load(text(file)) as JobManifest;
+
+/**
+ * js-yaml reads YAML 1.2; kubectl reads YAML 1.1, where bare y, n, yes, no, on and off (in any of
+ * their cases) are booleans too: a bare `name: N` reaches the API server as false. This schema adds
+ * them, so a manifest that reads the same under both has no such scalar left unquoted.
+ */
+const YAML11 = DEFAULT_SCHEMA.extend({
+  implicit: [
+    new Type('tag:yaml.org,2002:bool', {
+      kind: 'scalar',
+      resolve: (d: string) => /^(y|Y|yes|Yes|YES|n|N|no|No|NO|on|On|ON|off|Off|OFF)$/.test(d),
+      construct: (d: string) => /^(y|Y|yes|Yes|YES|on|On|ON)$/.test(d),
+    }),
+  ],
+});
 const job = readJob('k8s-job.yaml');
 const merge = readJob('k8s-merge.yaml');
 const shard = job.spec.template.spec.containers[0];
@@ -67,7 +83,7 @@ function k8sExpand(input: string, vars: Record<string, string>): string {
       if (close < 0) read = '$(';
       else {
         const name = rest.slice(1, close);
-        read = name in vars ? vars[name] : `$(${name})`;
+        read = Object.hasOwn(vars, name) ? vars[name] : `$(${name})`;
         advance = close + 1;
       }
     } else read = '$' + rest[0];
@@ -129,6 +145,10 @@ afterAll(() => {
 describe('the Kubernetes manifests', () => {
   it('expand $(VAR) as the kubelet does', () => {
     expect(k8sExpand('a $(N) $((X + 1)) $$(N) $(seq 1 $N) $(M', { N: '3' })).toBe('a 3 $((X + 1)) $(N) $(seq 1 $N) $(M');
+  });
+
+  it('read the same as kubectl reads them (YAML 1.1: no bare y, n, yes, no, on, off)', () => {
+    for (const f of ['k8s-job.yaml', 'k8s-merge.yaml']) expect(load(text(f), { schema: YAML11 }), f).toEqual(load(text(f)));
   });
 
   it('agree with each other: an Indexed Job of N pods, the merge on the same volume, N and OUT', () => {

@@ -57,19 +57,16 @@ function marksHold(deal: Deal, base: number, label: string, rnd: () => number): 
 }
 
 /**
- * Two randomly ordered DFS restarting on Luby's schedule of 8-node runs, in turns, sharing marks
- * and their count (dfs.ts's markBook, as solve() shares them): a run this short exhausts a tree of
- * any size only by standing on the marks of those before.
+ * Two randomly ordered DFS restarting on Luby's schedule of 8-node runs, in turns, sharing marks:
+ * a run this short exhausts a tree of any size only by standing on the marks of those before.
  */
 function marked(deal: Deal, base: number): { verdict: string; skips: number } {
   tt.clear();
-  const book = { written: 0 };
   const searches = [21, 22].map((salt) => {
     const s = new GameState(deal);
     s.setConstraint(base);
     const x = new RestartingDfs(s, tt, salt, 3, luby(8));
     x.marks = MARKS;
-    x.markBook = book;
     return x;
   });
   for (let used = 0; used < 4_000_000; used += 2000)
@@ -178,34 +175,6 @@ describe('sound dead marks', () => {
       compared++;
     }
     expect(compared).toBeGreaterThan(3);
-  });
-
-  it('a run looks marks up once some other search has written one (markBook), and only then', () => {
-    // Every move of the deal leads to a position marked dead here by hand, as another search of
-    // the group would have marked it: a run that looks sees them all marked and is lost at once.
-    const deal = seededDeal('freecell', '1', '2');
-    const s = new GameState(deal);
-    const buf = new Int32Array(MAX_MOVES);
-    const n = generateMoves(s, buf, 0);
-    expect(n).toBeGreaterThan(1);
-    const run = (written: number) => {
-      const t = new TranspositionTable(8);
-      const m = t.claim(MARKS);
-      for (let i = 0; i < n; i++) {
-        s.apply(buf[i]);
-        t.seenOrAdd(s.h1 ^ m, s.h2 ^ m);
-        s.undo();
-      }
-      const x = new DfsSearch(new GameState(deal), t, 5, 1, false);
-      x.marks = m;
-      x.markBook = { written };
-      return { verdict: x.run(100_000), skips: x.markSkips, nodes: x.stats.nodes };
-    };
-    const looked = run(n);
-    expect(looked).toEqual({ verdict: 'lost', skips: n, nodes: n });
-    const alone = run(0); // the book says no one has marked anything: the run searches on
-    expect(alone.skips).toBe(0);
-    expect(alone.nodes).toBeGreaterThan(n);
   });
 
   it('a search after a deep one (pooled storage grown past 256 levels) marks soundly: two-cell 40 then 53', () => {

@@ -29,11 +29,6 @@ import { safeFoundationMove } from './prune';
 import type { MoveAdder, Search, SearchStats, SearchStatus } from './search';
 import type { TranspositionTable } from './tt';
 
-/** How many dead marks the searches sharing one marks salt have written (DfsSearch.markBook). */
-export interface MarkBook {
-  written: number;
-}
-
 /** A DFS's working storage: what release() hands on to the next DfsSearch. */
 interface DfsStorage {
   buf: Int32Array;
@@ -94,15 +89,6 @@ export class DfsSearch implements Search {
    */
   marks = 0;
   markSkips = 0;
-  /**
-   * The group's count of marks written under `marks`, shared by its searches (null: not kept, so
-   * always look a position up). While this run has written all of them, a position its own table
-   * lacks is unmarked or was evicted after this run marked it: looking it up could only spare a
-   * re-expansion, which the completeness argument allows (as after any eviction), so it is skipped.
-   */
-  markBook: MarkBook | null = null;
-  /** Marks this run wrote. */
-  private ownMarks = 0;
   private scc: SccStack | null = null;
   private low: Int32Array; // Tarjan's lowlink of each depth's position (marks on)
   private num: Int32Array; // its place on the SCC stack
@@ -165,7 +151,6 @@ export class DfsSearch implements Search {
     this.depth = -1;
     this.status = 'new';
     this.cuts = 0;
-    this.ownMarks = 0;
     this.scc?.clear();
     this.stats.nodes = this.stats.unique = this.stats.ttHits = this.stats.maxDepth = 0;
   }
@@ -274,7 +259,6 @@ export class DfsSearch implements Search {
       this.lowTo(d, j);
       return true;
     }
-    if (this.markBook !== null && this.markBook.written === this.ownMarks) return false;
     if (!this.tt.has(s.h1 ^ this.marks, s.h2 ^ this.marks)) return false;
     this.markSkips++;
     return true;
@@ -291,13 +275,10 @@ export class DfsSearch implements Search {
     const scc = this.scc!;
     const out = this.popped;
     const m = this.marks;
-    const n = scc.size - root;
     while (scc.size > root) {
       scc.pop(out);
       this.tt.seenOrAdd(out[0] ^ m, out[1] ^ m);
     }
-    this.ownMarks += n;
-    if (this.markBook !== null) this.markBook.written += n;
   }
 
   private growStack(): void {

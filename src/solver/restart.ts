@@ -14,7 +14,7 @@
 // instead of each starting over.
 import type { GameState } from '../engine/state';
 import type { Deadlocks } from './deadlock';
-import { DfsSearch, type MarkBook } from './dfs';
+import { DfsSearch } from './dfs';
 import type { OrderMode } from './order';
 import type { MoveAdder, Search, SearchStats, SearchStatus } from './search';
 import type { TranspositionTable } from './tt';
@@ -103,14 +103,6 @@ export class RestartingDfs implements Search {
   }
   set marks(m: number) {
     this.dfs.marks = m;
-  }
-
-  /** The group's count of marks written (dfs.ts's markBook), shared with other searches. */
-  get markBook(): MarkBook | null {
-    return this.dfs.markBook;
-  }
-  set markBook(b: MarkBook | null) {
-    this.dfs.markBook = b;
   }
 
   /** Moves skipped for a sound mark, over all runs. */

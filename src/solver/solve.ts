@@ -15,7 +15,7 @@ import { specOf } from '../engine/notation';
 import { GameState } from '../engine/state';
 import { AStarSearch } from './astar';
 import { Deadlocks } from './deadlock';
-import { DfsSearch, type MarkBook } from './dfs';
+import { DfsSearch } from './dfs';
 import { MemoryBudget } from './memory';
 import { addSupermoves, expandSupermoves, MetaDfs, metaMovesApply, SoftThreads, supermovesApply } from './freecell';
 import { geometric, luby, RestartingDfs } from './restart';
@@ -303,8 +303,6 @@ interface Run {
   marks: boolean;
   /** The marks' salt of each base constraint, claimed from the table when first needed. */
   readonly marksSalts: Map<number, number>;
-  /** The marks written under each marks salt (dfs.ts's MarkBook). */
-  readonly markBooks: Map<number, MarkBook>;
   /** Each search's base constraint. */
   readonly rankOf: Map<Search, number>;
 }
@@ -334,7 +332,6 @@ function startRun(deal: Deal, opts: SolveOptions, tt: TranspositionTable): Run {
     usedDeadlocks: false,
     marks: false,
     marksSalts: new Map(),
-    markBooks: new Map(),
     rankOf: new Map(),
   };
 }
@@ -350,10 +347,7 @@ function stateFor(run: Run, rank: number): GameState {
 function newSearch(run: Run, name: string, rank: number): Search {
   const x = SEARCHES[name](stateFor(run, rank), run.tt, salt(run.made++), run.opts, run.memory);
   run.rankOf.set(x, rank);
-  if (run.marks && (x instanceof DfsSearch || x instanceof RestartingDfs)) {
-    x.marks = marksSalt(run, rank);
-    x.markBook = run.markBooks.get(x.marks) ?? run.markBooks.set(x.marks, { written: 0 }).get(x.marks)!;
-  }
+  if (run.marks && (x instanceof DfsSearch || x instanceof RestartingDfs)) x.marks = marksSalt(run, rank);
   run.all.push(x);
   return x;
 }
