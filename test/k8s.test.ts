@@ -44,9 +44,10 @@ const text = (file: string) => fs.readFileSync(path.join(ROOT, 'examples', file)
 const readJob = (file: string) => load(text(file)) as JobManifest;
 
 /**
- * js-yaml reads YAML 1.2; kubectl reads YAML 1.1, where bare y, n, yes, no, on and off (lower case,
- * capitalised or upper case) are booleans too: a bare `name: N` reaches the API server as false. This schema adds
- * them, so a manifest that reads the same under both has no such scalar left unquoted.
+ * js-yaml reads YAML 1.2; kubectl reads YAML 1.1, where bare y, n, yes, no, on and off (lower
+ * case, capitalised or upper case) are booleans too: a bare `name: N` reaches the API server as
+ * false. This schema adds them, so a manifest that reads the same under both has no such scalar
+ * left unquoted.
  */
 const YAML11 = DEFAULT_SCHEMA.extend({
   implicit: [
