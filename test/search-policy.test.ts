@@ -24,6 +24,9 @@ import { rulesWithCells } from '../src/analysis/results';
 import { TranspositionTable } from '../src/solver/tt';
 import { ALL_VARIANTS, ALT_COLOUR, endgame, positionDeal, SUIT_CELLS, unplayedPosition } from './helpers';
 
+/** The searches that never prove a loss: the meta-move ones leave moves out, nmcs only plays lines out. */
+const INCOMPLETE = ['dfs-meta', 'soft-threads', 'nmcs'];
+
 function replays(deal: Deal, res: SolveResult): boolean {
   const s = new GameState(deal);
   for (const m of res.moves) if (playChecked(s, m)) return false;
@@ -37,7 +40,7 @@ describe('search registry and policies', () => {
     expect(() => solve(dealFromSeed(getRules('winery'), 1), { search: 'nope' })).toThrow(/unknown search/);
   });
 
-  it('every search alone: its wins replay, and the hand-made lost positions are proved lost (the meta-move searches never say lost)', () => {
+  it('every search alone: its wins replay, and the hand-made lost positions are proved lost (the incomplete ones never say lost)', () => {
     const signoraLost = positionDeal('signora', { tableau: ['5D 6C'], foundations: { 0: '7C 8H 9S TD JC QH KS AD 2C 3H 4S' }, base: '7', rest: 'none' });
     const kings = ['KC', 'KD', 'KH', 'KS', 'KC', 'KD', 'KH', 'KS'];
     const aces = { 0: 'AC', 1: 'AD', 2: 'AH', 3: 'AS', 4: 'AC', 5: 'AD', 6: 'AH', 7: 'AS' };
@@ -45,7 +48,7 @@ describe('search registry and policies', () => {
     for (const name of Object.keys(SEARCHES)) {
       for (const lost of [signoraLost, rbLost]) {
         const r = solve(lost, { search: name, maxNodes: 50_000 });
-        expect(r.result, name).toBe(name === 'dfs-meta' || name === 'soft-threads' ? 'unknown' : 'lost'); // these two leave moves out
+        expect(r.result, name).toBe(INCOMPLETE.includes(name) ? 'unknown' : 'lost');
         expect(r.proof, name).toBe(r.result === 'lost' ? 'exhaustive' : undefined);
       }
       let won = 0;
@@ -508,11 +511,13 @@ describe('a restarting search alone on the table clears it at each restart (rest
   it('solve() sets it only where the search is alone: one base rank, not base any', () => {
     const seen = (base?: number) => {
       const xs = new Set<Search>();
-      solve(deal, { base, maxNodes: 20_000, onProgress: (_n, x) => xs.add(x) });
+      // 10008: not won within this budget, so every group's searches get turns.
+      solve(dealFromSeed(getRules('empress-of-italy'), 10008), { base, maxNodes: 500_000, onProgress: (_n, x) => xs.add(x) });
       return [...xs].map((x) => (x instanceof RestartingDfs ? x.clearsTable : null));
     };
-    expect(seen(1)).toEqual([true]);
-    const any = seen(undefined);
+    // One base rank: the probing DFS and the nested Monte Carlo search, which uses no table.
+    expect(seen(1).sort()).toEqual([null, true].sort());
+    const any = seen(undefined).filter((c) => c !== null);
     expect(any.length).toBeGreaterThan(1);
     expect(any.every((c) => c === false)).toBe(true);
   });

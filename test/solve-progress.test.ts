@@ -19,7 +19,7 @@ function run(isTTY: boolean): { text: string; slices: number } {
   const p = new SolveProgress(stream, 'base 9: ', () => clock);
   let slices = 0;
   solve(dealFromSeed(getRules('empress-of-italy'), 5), {
-    maxNodes: 300_000,
+    maxNodes: 600_000,
     onProgress: (nodes, search) => {
       clock += 100;
       slices++;

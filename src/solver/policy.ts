@@ -57,6 +57,8 @@ export interface Policy {
   opening?: Opening;
   /** The searches of one group (one base rank). */
   members: string[];
+  /** Turns of the named members, in slices (solve.ts's runGroups): 1 where not given. */
+  shares?: Record<string, number>;
   /** The group's complete searches share sound dead marks (dfs.ts; SolveOptions.marks overrides). */
   marks?: boolean;
 }
@@ -244,6 +246,18 @@ export interface Policy {
  *   Sharing the budget with the scored DFS, or restarting by move groups (order 4) or with longer
  *   runs, won fewer. Only a run that exhausts the tree proves a loss; Luby's runs grow without
  *   bound, so a small enough tree is still proved lost.
+ *   Then in the four-deck games (Double Signora, Empress of Italy) each group also runs the nested
+ *   Monte Carlo search (nmcs.ts), with NMCS_SHARE slices for each of the probing DFS's. On the
+ *   tuning seeds 10001-10200 at 5 s per deal (bench:decide), Empress of Italy left 16 deals unknown
+ *   with the probing DFS alone, 9 with both in equal turns, 5 with nmcs alone, and 9 with shares 3
+ *   and 7 (with other salts for nmcs, on the 16 deals the probing DFS leaves: 5 and 5 alone, 6 and 5
+ *   with share 7: the salt is worth a few deals). Per (deal, base), 10001-10020 at 2 s: 71 of 260
+ *   pairs unknown with the probing DFS, 68 with nmcs alone, 67 with share 3, 66 with share 7.
+ *   Double Signora: no deal unknown either way, 5.5 s -> 1.2 s (nmcs alone); 16 pairs of 260 with
+ *   each. The probing DFS stays for the losses only a complete search can prove. Signora and Red
+ *   and Black keep the probing DFS alone: nmcs beside it changed no deal there (Red and Black took
+ *   9.1 s either way, 18.8 s with nmcs alone), and Signora's losses come from the probing DFS's
+ *   deadlock cuts.
  * - portfolio: dfs plus A*; astar: A* alone.
  */
 export function policy(deal: Deal, kind: SearchKind, metaMoves: boolean, openingNodes = OPENING_NODES): Policy {
@@ -257,6 +271,9 @@ export function policy(deal: Deal, kind: SearchKind, metaMoves: boolean, opening
   const alone = !p.prelude && !p.opening && p.members.length === 1 && ONE_RUN.includes(p.members[0]);
   return { ...p, marks: suit && !alone };
 }
+
+/** Double Signora's and Empress of Italy's nested Monte Carlo search (nmcs.ts): its slices per turn of the probing DFS. */
+export const NMCS_SHARE = 7;
 
 /** The registry's searches that make a single run: a DFS alone of these gains nothing from marks. */
 const ONE_RUN = ['dfs-scored', 'dfs-plain', 'dfs-random'];
@@ -281,6 +298,7 @@ function searchesOf(deal: Deal, kind: SearchKind, metaMoves: boolean, openingNod
               members: ['dfs-restart-scored', 'dfs-meta', 'dfs-scored'],
             }
           : { opening: { search: 'dfs-restart-scored', nodes: openingNodes }, members: ['dfs-restart-scored', 'dfs-restart', 'dfs-scored', 'astar'] };
+      if (deal.rules.decks === 4) return { members: ['dfs-probe', 'nmcs'], shares: { nmcs: NMCS_SHARE } };
       return { members: ['dfs-probe'] };
     default:
       return { members: kind.split('+') };

@@ -15,7 +15,7 @@ export interface SearchStats {
  * 'lost': the search exhausted every position reachable from its root, a proof.
  * 'paused': a budget ran out; run() again to go on.
  * 'memory': the solve's memory cap (memory.ts) left the search no room to go on; it has stopped.
- * 'exhausted': a search over only some of the moves (freecell/meta.ts) tried all it had: no proof;
+ * 'exhausted': a search over only some of the moves (freecell/meta.ts; nmcs.ts at a position without moves) tried all it had: no proof;
  * it has stopped.
  */
 export type SearchStatus = 'won' | 'lost' | 'paused' | 'memory' | 'exhausted';

@@ -17,10 +17,11 @@ import { AStarSearch } from './astar';
 import { Deadlocks } from './deadlock';
 import { DfsSearch } from './dfs';
 import { MemoryBudget } from './memory';
+import { NestedRollouts } from './nmcs';
 import { addSupermoves, expandSupermoves, MetaDfs, metaMovesApply, SoftThreads, supermovesApply } from './freecell';
 import { geometric, luby, RestartingDfs } from './restart';
 import type { MoveAdder, Search, SearchStats } from './search';
-import { type Opening, META_FIRST, META_GROWTH, policy, type SearchKind, type Tight } from './policy';
+import { type Opening, META_FIRST, META_GROWTH, type Policy, policy, type SearchKind, type Tight } from './policy';
 import { giveBack, takeState } from './states';
 import { TranspositionTable } from './tt';
 
@@ -141,7 +142,8 @@ type SearchFactory = (state: GameState, tt: TranspositionTable, salt: number, op
  * weighted A*; dfs-meta: a DFS over Freecell Solver's meta-moves (freecell/meta.ts: FreeCell's rules only,
  * elsewhere it stops at once), restarting like dfs-restart-scored; it never proves a loss;
  * soft-threads: Freecell Solver's -l lg preset over the same meta-moves (freecell/soft.ts; the same games),
- * which never proves a loss either.
+ * which never proves a loss either; nmcs: a nested Monte Carlo search of level 1 (nmcs.ts), random
+ * playouts to the end of the deal choosing each move, which never proves a loss and uses no table.
  */
 export const SEARCHES: Record<string, SearchFactory> = {
   'dfs-scored': (s, tt, salt, o) => withDeadlocks(new DfsSearch(s, tt, salt, 1), o),
@@ -153,6 +155,7 @@ export const SEARCHES: Record<string, SearchFactory> = {
   astar: (s, tt, salt, o, memory) => new AStarSearch(s, tt, o.weight ?? 2, salt, memory),
   'dfs-meta': (s, tt, salt) => new MetaDfs(s, tt, salt, geometric(META_FIRST, META_GROWTH)),
   'soft-threads': (s, tt, salt) => new SoftThreads(s, tt, salt),
+  nmcs: (s, _tt, salt) => new NestedRollouts(s, salt),
 };
 
 /** The supermoves (freecell/supermove.ts) as a DFS's added moves where they apply (null elsewhere). */
@@ -305,6 +308,8 @@ interface Run {
   readonly marksSalts: Map<number, number>;
   /** Each search's base constraint. */
   readonly rankOf: Map<Search, number>;
+  /** Each group member's slices per turn (Policy.shares; 1 where missing). */
+  readonly shareOf: Map<Search, number>;
 }
 
 /** Step 1: the budgets and an empty record; the table cleared when the caller lends it. */
@@ -333,6 +338,7 @@ function startRun(deal: Deal, opts: SolveOptions, tt: TranspositionTable): Run {
     marks: false,
     marksSalts: new Map(),
     rankOf: new Map(),
+    shareOf: new Map(),
   };
 }
 
@@ -440,9 +446,15 @@ function runOpeningOf(run: Run, o: Opening): Map<string, Search> {
  * constraint, the opening's searches go on as the group's members of the same names, instead of
  * fresh copies that would start their restarts over.
  */
-function makeGroups(run: Run, ranks: number[], members: string[], opened: Map<string, Search>): Search[][] {
+function makeGroups(run: Run, ranks: number[], pol: Policy, opened: Map<string, Search>): Search[][] {
   const goesOn = ranks.length === 1 && ranks[0] === run.fixedBase;
-  return ranks.map((r) => members.map((name) => (goesOn && opened.get(name)) || newSearch(run, name, r)));
+  return ranks.map((r) =>
+    pol.members.map((name) => {
+      const x = (goesOn && opened.get(name)) || newSearch(run, name, r);
+      run.shareOf.set(x, pol.shares?.[name] ?? 1);
+      return x;
+    }),
+  );
 }
 
 /**
@@ -459,7 +471,7 @@ function runGroups(run: Run, groups: Search[][]): number {
       for (const search of g) {
         if (run.used >= run.maxNodes) return proved;
         const before = search.stats.nodes;
-        const st = search.run(Math.min(slice, run.maxNodes - run.used), run.deadline);
+        const st = search.run(Math.min(slice * run.shareOf.get(search)!, run.maxNodes - run.used), run.deadline);
         run.used += search.stats.nodes - before;
         run.opts.onProgress?.(run.used, search);
         if (st === 'won') {
@@ -566,9 +578,10 @@ function solveWith(deal: Deal, opts: SolveOptions, tt: TranspositionTable): Solv
   const opened = pol.opening && run.result === 'unknown' ? runOpeningOf(run, pol.opening) : new Map<string, Search>();
   if (probe) opened.set(pol.prelude!.tight!.search, probe);
   const ranks = deal.rules.terraceFamily && run.fixedBase < 0 ? baseCandidates(deal) : [run.fixedBase];
-  const groups = run.result === 'unknown' ? makeGroups(run, ranks, pol.members, opened) : [];
+  const groups = run.result === 'unknown' ? makeGroups(run, ranks, pol, opened) : [];
   // A restarting search alone on the table clears it at each restart (restart.ts's clearsTable).
-  if (run.all.length === 1 && run.all[0] instanceof RestartingDfs) run.all[0].clearsTable = true;
+  const onTable = run.all.filter((x) => !(x instanceof NestedRollouts));
+  if (onTable.length === 1 && onTable[0] instanceof RestartingDfs) onTable[0].clearsTable = true;
   const proved = runGroups(run, groups);
   if (run.result === 'unknown' && proved === groups.length) run.result = 'lost';
   return finish(run, t0);

@@ -1,0 +1,215 @@
+// Nested Monte Carlo search of level 1 (Cazenave 2009), a search that finds wins and never proves
+// a loss. From the deal, one step at a time: every move of the position is tried and followed by a
+// random playout to its end, and the search then plays the next move of the best line any playout
+// has found so far (most cards home; the line is kept, so the score never goes down along the
+// way). When the line ends without a win, it starts again from the deal with new playouts.
+//
+// A playout plays a foundation move whenever there is one, and otherwise a random other move that
+// leads to a position it has not met in this playout (so it cannot go round in circles), until it
+// wins or has no such move. A step's moves are its position's foundation moves if it has any, else
+// all of its moves. Unlike a DFS, which spends a failed budget deep under its first choices, every
+// step here looks ahead to the end of the deal: in the alternate-colour games most errors are made
+// long before their consequence shows. The solution is replayed and checked by solve.ts, like
+// every search's.
+//
+// Resumable: its whole state is the line played so far, the step's moves and how many have been
+// tried, so it stops between two playouts when its slice of the budget is spent.
+import { MAX_MOVES } from '../engine/move';
+import { generateFoundationMoves, generateOtherMoves } from '../engine/movegen';
+import type { GameState } from '../engine/state';
+import { doubled } from '../engine/typed';
+import { xorshift } from './order';
+import type { Search, SearchStats, SearchStatus } from './search';
+
+/** A playout stops after this many moves (far more than any seen: stock, foundations and tableau). */
+const PLAYOUT_MAX = 4096;
+
+export class NestedRollouts implements Search {
+  readonly stats: SearchStats = { nodes: 0, unique: 0, ttHits: 0, maxDepth: 0 };
+  private readonly rng = new Int32Array(1);
+  private readonly buf = new Int32Array(MAX_MOVES);
+  private readonly step = new Int32Array(MAX_MOVES);
+  private nStep = 0;
+  private tried = 0;
+  /** The line played from the deal, and the best line found through it (it starts with `played`). */
+  private played: Int32Array = new Int32Array(512);
+  private playedLen = 0;
+  private best: Int32Array = new Int32Array(512);
+  private bestLen = 0;
+  private bestScore = -1;
+  /** The current playout's moves. */
+  private readonly seq = new Int32Array(PLAYOUT_MAX);
+  private seqLen = 0;
+  private readonly seen = new PlayoutSet(PLAYOUT_MAX * 2);
+  private win: number[] = [];
+  /** Lines followed to their end without a win. */
+  iterations = 0;
+
+  constructor(
+    readonly state: GameState,
+    salt: number,
+  ) {
+    this.rng[0] = salt | 1; // xorshift's state must not be 0
+  }
+
+  solutionMoves(): number[] {
+    return this.win;
+  }
+
+  run(nodeBudget: number, deadline = Infinity): SearchStatus {
+    const s = this.state;
+    const stop = this.stats.nodes + nodeBudget;
+    while (this.stats.nodes < stop) {
+      if (Date.now() >= deadline) return 'paused';
+      if (this.tried === this.nStep && !this.nextStep()) {
+        // The deal itself has no move: nothing to try, ever (not a proof; complete searches give those).
+        if (this.playedLen === 0 && this.bestLen === 0) return 'exhausted';
+        this.startOver();
+        continue;
+      }
+      const m = this.step[this.tried++];
+      s.apply(m);
+      this.stats.nodes++;
+      const score = this.playout();
+      if (score === s.total) {
+        this.win = [...this.played.subarray(0, this.playedLen), m, ...this.seq.subarray(0, this.seqLen)];
+        s.undo();
+        return 'won';
+      }
+      s.undo();
+      if (score > this.bestScore) this.keepBest(score, m);
+    }
+    return 'paused';
+  }
+
+  /**
+   * Plays the best line's next move (after the first step) and lists the new position's moves.
+   * False when the line has ended: no move, or a playout that stopped here.
+   */
+  private nextStep(): boolean {
+    const s = this.state;
+    if (this.nStep > 0) {
+      if (this.bestLen <= this.playedLen) return false;
+      const m = this.best[this.playedLen];
+      s.apply(m);
+      this.stats.nodes++;
+      if (this.playedLen === this.played.length) this.played = doubled(this.played);
+      this.played[this.playedLen++] = m;
+    }
+    // Listing the moves counts as a node, so that every turn of the loop in run() spends budget.
+    this.stats.nodes++;
+    this.stats.unique++;
+    let end = generateFoundationMoves(s, this.step, 0);
+    if (end === 0) end = generateOtherMoves(s, this.step, 0);
+    this.nStep = end;
+    this.tried = 0;
+    return end > 0;
+  }
+
+  /** Back to the deal for a new line. */
+  private startOver(): void {
+    while (this.playedLen > 0) {
+      this.state.undo();
+      this.playedLen--;
+    }
+    this.bestLen = 0;
+    this.bestScore = -1;
+    this.nStep = 0;
+    this.tried = 0;
+    this.iterations++;
+  }
+
+  /** The best line is now the line played, then m, then the playout. */
+  private keepBest(score: number, m: number): void {
+    const n = this.playedLen + 1 + this.seqLen;
+    while (this.best.length < n) this.best = doubled(this.best);
+    this.best.set(this.played.subarray(0, this.playedLen), 0);
+    this.best[this.playedLen] = m;
+    this.best.set(this.seq.subarray(0, this.seqLen), this.playedLen + 1);
+    this.bestLen = n;
+    this.bestScore = score;
+  }
+
+  /**
+   * A random playout from the current position, recorded in seq and taken back; returns the cards
+   * home at its end.
+   */
+  private playout(): number {
+    const s = this.state;
+    const buf = this.buf;
+    const seen = this.seen;
+    seen.clear();
+    let n = 0;
+    while (n < PLAYOUT_MAX && !s.isWon()) {
+      let end = generateFoundationMoves(s, buf, 0);
+      if (end > 0) {
+        s.apply(buf[0]);
+        seen.add(s.h1, s.h2);
+        this.seq[n++] = buf[0];
+        continue;
+      }
+      end = generateOtherMoves(s, buf, 0);
+      let m = -1;
+      while (end > 0) {
+        const i = xorshift(this.rng) % end;
+        s.apply(buf[i]);
+        if (seen.add(s.h1, s.h2)) {
+          m = buf[i];
+          break;
+        }
+        s.undo();
+        this.stats.nodes++;
+        buf[i] = buf[--end];
+      }
+      if (m < 0) break;
+      this.seq[n++] = m;
+    }
+    this.stats.nodes += n;
+    this.seqLen = n;
+    const depth = this.playedLen + 1 + n;
+    if (depth > this.stats.maxDepth) this.stats.maxDepth = depth;
+    const score = s.onFoundation;
+    for (let i = 0; i < n; i++) s.undo();
+    return score;
+  }
+}
+
+/**
+ * The positions of one playout: open addressing on the two 32-bit hashes, cleared in O(1) by a new
+ * generation number. It holds at most half its size, which PLAYOUT_MAX guarantees.
+ */
+class PlayoutSet {
+  private readonly h1: Int32Array;
+  private readonly h2: Int32Array;
+  private readonly gen: Int32Array;
+  private current = 1;
+  private readonly mask: number;
+
+  constructor(minSize: number) {
+    let size = 1;
+    while (size < minSize) size <<= 1;
+    this.h1 = new Int32Array(size);
+    this.h2 = new Int32Array(size);
+    this.gen = new Int32Array(size);
+    this.mask = size - 1;
+  }
+
+  clear(): void {
+    this.current++;
+  }
+
+  /** Adds the position; false if it was there already. */
+  add(a: number, b: number): boolean {
+    let i = (a ^ Math.imul(b, 0x9e3779b1)) & this.mask;
+    for (;;) {
+      if (this.gen[i] !== this.current) {
+        this.gen[i] = this.current;
+        this.h1[i] = a;
+        this.h2[i] = b;
+        return true;
+      }
+      if (this.h1[i] === a && this.h2[i] === b) return false;
+      i = (i + 1) & this.mask;
+    }
+  }
+}

@@ -1,0 +1,119 @@
+// The nested Monte Carlo search (src/solver/nmcs.ts): its wins replay, it never claims a loss, it
+// is the same search however its budget is sliced, and on small games it wins where exhaustive
+// search says a win exists.
+import { describe, expect, it } from 'vitest';
+import { type Deal, dealFromSeed } from '../src/engine/deal';
+import { moveError } from '../src/engine/legality';
+import { moveCount, moveFrom, moveTo } from '../src/engine/move';
+import { smallDeal } from '../src/engine/small';
+import { GameState } from '../src/engine/state';
+import { getRules } from '../src/rules/variants';
+import { NestedRollouts } from '../src/solver/nmcs';
+import { solve } from '../src/solver/solve';
+import { NMCS_SHARE, policy } from '../src/solver/policy';
+import { TranspositionTable } from '../src/solver/tt';
+
+function replaysToWin(deal: Deal, moves: number[]): boolean {
+  const s = new GameState(deal);
+  for (const m of moves) {
+    if (moveError(s, moveFrom(m), moveTo(m), moveCount(m))) return false;
+    s.apply(m);
+  }
+  return s.isWon();
+}
+
+function runToEnd(x: NestedRollouts, slice: number, max: number): string {
+  while (x.stats.nodes < max) {
+    const st = x.run(Math.min(slice, max - x.stats.nodes), Infinity);
+    if (st !== 'paused') return st;
+  }
+  return 'paused';
+}
+
+describe('nested Monte Carlo search', () => {
+  it('finds wins that replay, and the same win with the same nodes however the budget is sliced', () => {
+    let won = 0;
+    for (const v of ['empress-of-italy', 'double-signora', 'red-and-black'])
+      for (let seed = 1; seed <= 3; seed++) {
+        const deal = dealFromSeed(getRules(v), seed);
+        const base = v === 'red-and-black' ? -1 : 4;
+        const make = () => {
+          const s = new GameState(deal);
+          if (base >= 0) s.setConstraint(base);
+          return new NestedRollouts(s, 12345 + seed);
+        };
+        const a = make();
+        const sa = runToEnd(a, 1_000_000, 3_000_000);
+        const b = make();
+        const sb = runToEnd(b, 777, 3_000_000);
+        expect(sb, `${v} ${seed}`).toBe(sa);
+        expect(b.stats.nodes, `${v} ${seed}`).toBe(a.stats.nodes);
+        if (sa !== 'won') continue;
+        won++;
+        expect(b.solutionMoves(), `${v} ${seed}`).toEqual(a.solutionMoves());
+        expect(replaysToWin(deal, a.solutionMoves()), `${v} ${seed}`).toBe(true);
+      }
+    expect(won).toBeGreaterThan(4);
+  });
+
+  it('never claims a loss: on small games exhaustive search proves lost it only pauses', () => {
+    const rules = getRules('red-and-black');
+    const tt = new TranspositionTable(8);
+    let lost = 0;
+    let won = 0;
+    let wonBoth = 0;
+    for (let seed = 1; seed <= 30; seed++) {
+      const { deal } = smallDeal(rules, { ranks: 6, piles: 1, reserve: 0 }, seed);
+      const exact = solve(deal, { tt, search: 'dfs-plain', maxNodes: 300_000 });
+      const x = new NestedRollouts(new GameState(deal), seed);
+      const st = runToEnd(x, 50_000, 150_000);
+      expect(st, `seed ${seed}`).not.toBe('lost');
+      if (exact.result === 'lost') {
+        lost++;
+        expect(st, `seed ${seed}`).toBe('paused');
+      }
+      if (exact.result === 'won') {
+        won++;
+        if (st === 'won') wonBoth++;
+      }
+    }
+    expect(lost).toBeGreaterThan(5);
+    expect(won).toBeGreaterThan(5);
+    expect(wonBoth).toBeGreaterThan(won / 2); // a search that plays badly would win few
+  });
+
+  it('as a registered search, its wins come back from solve() and replay', () => {
+    const deal = dealFromSeed(getRules('empress-of-italy'), 10007); // won by nmcs, not by dfs-probe at 5 s
+    const r = solve(deal, { search: 'nmcs', maxNodes: 20_000_000 });
+    expect(r.result).toBe('won');
+    expect(replaysToWin(deal, r.moveInts)).toBe(true);
+  });
+});
+
+describe('nmcs in the auto policy', () => {
+  it('runs beside the probing DFS in the four-deck games only, with NMCS_SHARE slices for each of its', () => {
+    for (const v of ['signora', 'red-and-black']) expect(policy(dealFromSeed(getRules(v), 1), 'auto', false).members, v).toEqual(['dfs-probe']);
+    for (const v of ['double-signora', 'empress-of-italy']) {
+      const p = policy(dealFromSeed(getRules(v), 1), 'auto', false);
+      expect(p.members, v).toEqual(['dfs-probe', 'nmcs']);
+      expect(p.shares?.nmcs, v).toBe(NMCS_SHARE);
+    }
+    // Empress of Italy 10008 with base 4 is not won within this budget: the turns go on to its end.
+    const deal = dealFromSeed(getRules('empress-of-italy'), 10008);
+    const used = new Map<string, number>();
+    let last = 0;
+    const r = solve(deal, {
+      base: 3,
+      maxNodes: 2_000_000,
+      onProgress: (n, x) => {
+        const name = x instanceof NestedRollouts ? 'nmcs' : 'probe';
+        used.set(name, (used.get(name) ?? 0) + n - last);
+        last = n;
+      },
+    });
+    expect(r.result).toBe('unknown');
+    const ratio = used.get('nmcs')! / used.get('probe')!;
+    expect(ratio).toBeGreaterThan(NMCS_SHARE * 0.8);
+    expect(ratio).toBeLessThan(NMCS_SHARE * 1.25);
+  });
+});
