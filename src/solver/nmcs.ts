@@ -21,7 +21,7 @@ import { doubled } from '../engine/typed';
 import { xorshift } from './order';
 import type { Search, SearchStats, SearchStatus } from './search';
 
-/** A playout stops after this many moves (far more than any seen: stock, foundations and tableau). */
+/** A playout stops after this many moves; the set of its positions is sized for them. */
 const PLAYOUT_MAX = 4096;
 
 export class NestedRollouts implements Search {
@@ -123,9 +123,10 @@ export class NestedRollouts implements Search {
   private keepBest(score: number, m: number): void {
     const n = this.playedLen + 1 + this.seqLen;
     while (this.best.length < n) this.best = doubled(this.best);
-    this.best.set(this.played.subarray(0, this.playedLen), 0);
-    this.best[this.playedLen] = m;
-    this.best.set(this.seq.subarray(0, this.seqLen), this.playedLen + 1);
+    const best = this.best;
+    for (let i = 0; i < this.playedLen; i++) best[i] = this.played[i]; // copied in place: no views allocated per playout
+    best[this.playedLen] = m;
+    for (let i = 0; i < this.seqLen; i++) best[this.playedLen + 1 + i] = this.seq[i];
     this.bestLen = n;
     this.bestScore = score;
   }
