@@ -8,9 +8,8 @@
 // leads to a position it has not met in this playout (so it cannot go round in circles), until it
 // wins or has no such move. A step's moves are its position's foundation moves if it has any, else
 // all of its moves. Unlike a DFS, which spends a failed budget deep under its first choices, every
-// step here looks ahead to the end of the deal: in the alternate-colour games most errors are made
-// long before their consequence shows. The solution is replayed and checked by solve.ts, like
-// every search's.
+// step here looks ahead to the end of the deal, where an early mistake shows. The solution is
+// replayed and checked by solve.ts, like every search's.
 //
 // Resumable: its whole state is the line played so far, the step's moves and how many have been
 // tried, so it stops between two playouts when its slice of the budget is spent.
