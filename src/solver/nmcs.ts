@@ -41,8 +41,6 @@ export class NestedRollouts implements Search {
   private seqLen = 0;
   private readonly seen = new PlayoutSet(PLAYOUT_MAX * 2);
   private win: number[] = [];
-  /** Lines followed to their end without a win. */
-  iterations = 0;
 
   constructor(
     readonly state: GameState,
@@ -115,7 +113,6 @@ export class NestedRollouts implements Search {
     this.bestScore = -1;
     this.nStep = 0;
     this.tried = 0;
-    this.iterations++;
   }
 
   /** The best line is now the line played, then m, then the playout. */
