@@ -8,7 +8,9 @@ import { moveCount, moveFrom, moveTo } from '../src/engine/move';
 import { smallDeal } from '../src/engine/small';
 import { GameState } from '../src/engine/state';
 import { getRules } from '../src/rules/variants';
-import { NestedRollouts } from '../src/solver/nmcs';
+import { drawWeighted, NestedRollouts, playoutWeight, WASTE_WEIGHT } from '../src/solver/nmcs';
+import { generateOtherMoves } from '../src/engine/movegen';
+import { MAX_MOVES } from '../src/engine/move';
 import { solve } from '../src/solver/solve';
 import { NMCS_SHARE, policy } from '../src/solver/policy';
 import { TranspositionTable } from '../src/solver/tt';
@@ -87,6 +89,37 @@ describe('nested Monte Carlo search', () => {
     const r = solve(deal, { search: 'nmcs', maxNodes: 20_000_000 });
     expect(r.result).toBe('won');
     expect(replaysToWin(deal, r.moveInts)).toBe(true);
+  });
+});
+
+describe("the playouts' move weights", () => {
+  it('weigh a waste card onto the tableau WASTE_WEIGHT, every other move 1, and are drawn in proportion', () => {
+    // Positions of random play in Empress of Italy, until one has a waste move beside others.
+    const s = new GameState(dealFromSeed(getRules('empress-of-italy'), 3));
+    s.setConstraint(0);
+    const buf = new Int32Array(MAX_MOVES);
+    const rng = new Int32Array([7]);
+    let checked = 0;
+    for (let step = 0; step < 400 && checked < 20; step++) {
+      const end = generateOtherMoves(s, buf, 0);
+      if (end === 0) break;
+      const wts = new Int32Array(end);
+      let total = 0;
+      for (let i = 0; i < end; i++) {
+        wts[i] = playoutWeight(s, buf[i]);
+        expect(wts[i]).toBe(moveFrom(buf[i]) === s.WASTE ? WASTE_WEIGHT : 1);
+        total += wts[i];
+      }
+      if (total > end && end > 1) {
+        checked++;
+        const hits = new Int32Array(end);
+        const n = 20_000;
+        for (let k = 0; k < n; k++) hits[drawWeighted(wts, end, total, rng)]++;
+        for (let i = 0; i < end; i++) expect(Math.abs(hits[i] / n - wts[i] / total), `step ${step}`).toBeLessThan(0.02);
+      }
+      s.apply(buf[(step * 7919) % end]);
+    }
+    expect(checked).toBeGreaterThan(3);
   });
 });
 
