@@ -82,22 +82,22 @@ export const LEARNED_MODELS: Record<string, LearnedModel> = {
       0.34677115
     ],
     "weights": [
-      0.28548255,
-      0.022848524,
-      0.072592083,
-      -0.07972204,
-      -0.01582149,
-      -0.11309722,
-      0.0044157187
+      0.23246682,
+      0.014532188,
+      0.073603578,
+      -0.047844453,
+      -0.0085178729,
+      -0.12337474,
+      -0.023339056
     ],
-    "intercept": 1.47831,
+    "intercept": 1.9406097,
     "candidates": "exposed",
     "lambda": 100,
     "trainSeeds": {
       "from": 1,
       "to": 1000
     },
-    "source": "results/published, seeds 1-1000, 200000 nodes per rank"
+    "source": "results/published, seeds 1-1000, 202908 nodes per rank"
   },
   "empress-of-italy": {
     "variant": "empress-of-italy",
@@ -123,20 +123,20 @@ export const LEARNED_MODELS: Record<string, LearnedModel> = {
       0.86630549
     ],
     "weights": [
-      0.21425519,
-      -0.0036936436,
-      0.030032383,
-      -0.1012015,
-      -0.036754931
+      0.20519264,
+      -0.0094904212,
+      0.013979859,
+      -0.10205894,
+      -0.059000502
     ],
-    "intercept": -0.17316451,
+    "intercept": 0.2001754,
     "candidates": "exposed",
-    "lambda": 100,
+    "lambda": 10,
     "trainSeeds": {
       "from": 1,
       "to": 1000
     },
-    "source": "results/published, seeds 1-1000, 200000 nodes per rank"
+    "source": "results/published, seeds 1-1000, 200781 nodes per rank"
   }
 };
 
@@ -261,209 +261,209 @@ export const ADVICE_TABLES: Record<string, AdviceTable> = {
   },
   "double-signora": {
     "variant": "double-signora",
-    "source": "results/published, seeds 1-2000, 200000 nodes per rank",
+    "source": "results/published, seeds 1-2000, 202908 nodes per rank",
     "releaseCuts": [
       0.87698413,
       0.94047619
     ],
     "buckets": {
       "base 0, pred 0, release high": {
-        "won": 782,
+        "won": 883,
         "deals": 1057
       },
       "base 0, pred 0, release low": {
-        "won": 850,
+        "won": 930,
         "deals": 1111
       },
       "base 0, pred 0, release middle": {
-        "won": 918,
+        "won": 1008,
         "deals": 1160
       },
       "base 0, pred 1, release high": {
-        "won": 1045,
+        "won": 1139,
         "deals": 1391
       },
       "base 0, pred 1, release low": {
-        "won": 987,
+        "won": 1091,
         "deals": 1251
       },
       "base 0, pred 1, release middle": {
-        "won": 972,
+        "won": 1073,
         "deals": 1258
       },
       "base 0, pred 2+, release high": {
-        "won": 782,
+        "won": 891,
         "deals": 1089
       },
       "base 0, pred 2+, release low": {
-        "won": 597,
+        "won": 667,
         "deals": 786
       },
       "base 0, pred 2+, release middle": {
-        "won": 514,
+        "won": 580,
         "deals": 697
       },
       "base 1, pred 0, release high": {
-        "won": 912,
+        "won": 979,
         "deals": 1124
       },
       "base 1, pred 0, release low": {
-        "won": 1199,
+        "won": 1266,
         "deals": 1398
       },
       "base 1, pred 0, release middle": {
-        "won": 1104,
+        "won": 1166,
         "deals": 1321
       },
       "base 1, pred 1, release high": {
-        "won": 1105,
+        "won": 1195,
         "deals": 1371
       },
       "base 1, pred 1, release low": {
-        "won": 1117,
+        "won": 1171,
         "deals": 1324
       },
       "base 1, pred 1, release middle": {
-        "won": 1008,
+        "won": 1094,
         "deals": 1216
       },
       "base 1, pred 2+, release high": {
-        "won": 758,
+        "won": 817,
         "deals": 989
       },
       "base 1, pred 2+, release low": {
-        "won": 623,
+        "won": 672,
         "deals": 754
       },
       "base 1, pred 2+, release middle": {
-        "won": 500,
+        "won": 545,
         "deals": 623
       },
       "base 2, pred 0, release high": {
-        "won": 454,
+        "won": 475,
         "deals": 545
       },
       "base 2, pred 0, release low": {
-        "won": 667,
+        "won": 698,
         "deals": 754
       },
       "base 2, pred 0, release middle": {
-        "won": 543,
+        "won": 564,
         "deals": 618
       },
       "base 2, pred 1, release high": {
-        "won": 508,
+        "won": 542,
         "deals": 593
       },
       "base 2, pred 1, release low": {
-        "won": 565,
+        "won": 595,
         "deals": 645
       },
       "base 2, pred 1, release middle": {
-        "won": 456,
+        "won": 476,
         "deals": 537
       },
       "base 2, pred 2+, release high": {
-        "won": 274,
+        "won": 301,
         "deals": 345
       },
       "base 2, pred 2+, release low": {
-        "won": 279,
+        "won": 301,
         "deals": 328
       },
       "base 2, pred 2+, release middle": {
-        "won": 206,
+        "won": 219,
         "deals": 240
       },
       "base 3+, pred 0, release high": {
-        "won": 153,
+        "won": 165,
         "deals": 181
       },
       "base 3+, pred 0, release low": {
-        "won": 268,
+        "won": 277,
         "deals": 294
       },
       "base 3+, pred 0, release middle": {
-        "won": 213,
+        "won": 220,
         "deals": 237
       },
       "base 3+, pred 1, release high": {
-        "won": 137,
+        "won": 140,
         "deals": 160
       },
       "base 3+, pred 1, release low": {
-        "won": 197,
+        "won": 203,
         "deals": 217
       },
       "base 3+, pred 1, release middle": {
-        "won": 144,
+        "won": 148,
         "deals": 157
       },
       "base 3+, pred 2+, release high": {
-        "won": 66,
+        "won": 72,
         "deals": 82
       },
       "base 3+, pred 2+, release low": {
-        "won": 78,
+        "won": 80,
         "deals": 88
       },
       "base 3+, pred 2+, release middle": {
-        "won": 49,
+        "won": 53,
         "deals": 59
       }
     }
   },
   "empress-of-italy": {
     "variant": "empress-of-italy",
-    "source": "results/published, seeds 1-2000, 200000 nodes per rank",
+    "source": "results/published, seeds 1-2000, 200781 nodes per rank",
     "releaseCuts": null,
     "buckets": {
       "base 0, pred 0": {
-        "won": 1656,
+        "won": 2001,
         "deals": 3937
       },
       "base 0, pred 1": {
-        "won": 1692,
+        "won": 2112,
         "deals": 4245
       },
       "base 0, pred 2+": {
-        "won": 853,
+        "won": 1100,
         "deals": 2441
       },
       "base 1, pred 0": {
-        "won": 2058,
+        "won": 2433,
         "deals": 4175
       },
       "base 1, pred 1": {
-        "won": 1838,
+        "won": 2215,
         "deals": 3870
       },
       "base 1, pred 2+": {
-        "won": 876,
+        "won": 1065,
         "deals": 2029
       },
       "base 2, pred 0": {
-        "won": 1069,
+        "won": 1213,
         "deals": 1905
       },
       "base 2, pred 1": {
-        "won": 837,
+        "won": 970,
         "deals": 1561
       },
       "base 2, pred 2+": {
-        "won": 322,
+        "won": 387,
         "deals": 684
       },
       "base 3+, pred 0": {
-        "won": 360,
+        "won": 410,
         "deals": 606
       },
       "base 3+, pred 1": {
-        "won": 246,
+        "won": 282,
         "deals": 398
       },
       "base 3+, pred 2+": {
-        "won": 66,
+        "won": 80,
         "deals": 149
       }
     }
