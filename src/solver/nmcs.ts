@@ -36,6 +36,7 @@ export const WASTE_WEIGHT = 8;
 
 export class NestedRollouts implements Search {
   readonly stats: SearchStats = { nodes: 0, unique: 0, ttHits: 0, maxDepth: 0 };
+  readonly usesTable = false;
   private readonly rng = new Int32Array(1);
   private readonly buf = new Int32Array(MAX_MOVES);
   private readonly step = new Int32Array(MAX_MOVES);

@@ -580,7 +580,7 @@ function solveWith(deal: Deal, opts: SolveOptions, tt: TranspositionTable): Solv
   const ranks = deal.rules.terraceFamily && run.fixedBase < 0 ? baseCandidates(deal) : [run.fixedBase];
   const groups = run.result === 'unknown' ? makeGroups(run, ranks, pol, opened) : [];
   // A restarting search alone on the table clears it at each restart (restart.ts's clearsTable).
-  const onTable = run.all.filter((x) => !(x instanceof NestedRollouts));
+  const onTable = run.all.filter((x) => x.usesTable !== false);
   if (onTable.length === 1 && onTable[0] instanceof RestartingDfs) onTable[0].clearsTable = true;
   const proved = runGroups(run, groups);
   if (run.result === 'unknown' && proved === groups.length) run.result = 'lost';
