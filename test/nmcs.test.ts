@@ -12,7 +12,8 @@ import { drawWeighted, NestedRollouts, playoutWeight, WASTE_WEIGHT } from '../sr
 import { generateOtherMoves } from '../src/engine/movegen';
 import { MAX_MOVES } from '../src/engine/move';
 import { solve } from '../src/solver/solve';
-import { NMCS_SHARE, policy } from '../src/solver/policy';
+import type { Search } from '../src/solver/search';
+import { FOUR_DECK_LEADERS, type Leaders, leading, NMCS_SHARE, policy } from '../src/solver/policy';
 import { TranspositionTable } from '../src/solver/tt';
 
 function replaysToWin(deal: Deal, moves: number[]): boolean {
@@ -148,5 +149,49 @@ describe('nmcs in the auto policy', () => {
     const ratio = used.get('nmcs')! / used.get('probe')!;
     expect(ratio).toBeGreaterThan(NMCS_SHARE * 0.8);
     expect(ratio).toBeLessThan(NMCS_SHARE * 1.25);
+  });
+});
+
+describe('budget that follows progress (Policy.leaders)', () => {
+  const fake = (progress?: number) => ({ progress }) as unknown as Search;
+  it('gives the most advanced groups the extra turns, by their best member, from the round set', () => {
+    const lead: Leaders = { count: 2, share: 4, from: 1 };
+    const a = [fake(), fake(120)];
+    const b = [fake(), fake(150)];
+    const c = [fake(), fake(90)];
+    const d = [fake(), fake(140)];
+    const none = [fake()];
+    expect(leading([a, b, c, d, none], 1, lead)).toEqual([b, d]);
+    expect(leading([a, b, c, d, none], 0, lead)).toEqual([]); // before `from`
+    expect(leading([a, b], 3, undefined)).toEqual([]);
+    expect(leading([b], 3, lead)).toEqual([]); // one group: nothing to choose
+    expect(leading([none, [fake()]], 3, lead)).toEqual([]); // no progress known: equal turns
+  });
+
+  it('is on in the four-deck games under auto, and there the leaders take more of the budget', () => {
+    for (const v of ['signora', 'red-and-black', 'winery']) expect(policy(dealFromSeed(getRules(v), 1), 'auto', false).leaders, v).toBeUndefined();
+    expect(policy(dealFromSeed(getRules('empress-of-italy'), 1), 'auto', false).leaders).toBe(FOUR_DECK_LEADERS);
+    // Empress of Italy 10008 is not won with any base within this budget; count each nmcs's nodes.
+    const deal = dealFromSeed(getRules('empress-of-italy'), 10008);
+    const nodes = new Map<NestedRollouts, number>();
+    let last = 0;
+    const r = solve(deal, {
+      base: 'any',
+      maxNodes: 6_000_000,
+      onProgress: (n, x) => {
+        if (x instanceof NestedRollouts) nodes.set(x, (nodes.get(x) ?? 0) + n - last);
+        last = n;
+      },
+    });
+    expect(r.result).toBe('unknown');
+    const runs = [...nodes].map(([x, n]) => ({ n, progress: x.progress }));
+    expect(runs.length).toBe(13);
+    for (const x of runs) expect(x.progress).toBeGreaterThan(0);
+    const counts = runs.map((x) => x.n).sort((p, q) => p - q);
+    expect(counts[12]).toBeGreaterThan(2 * counts[0]); // equal turns would give every group the same
+    // The three groups that went furthest took more than twice what the three that went least did.
+    const byProgress = runs.sort((p, q) => q.progress - p.progress).map((x) => x.n);
+    const sum = (xs: number[]) => xs.reduce((p, q) => p + q, 0);
+    expect(sum(byProgress.slice(0, 3))).toBeGreaterThan(2 * sum(byProgress.slice(-3)));
   });
 });

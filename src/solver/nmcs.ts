@@ -50,6 +50,8 @@ export class NestedRollouts implements Search {
   private best: Int32Array = new Int32Array(512);
   private bestLen = 0;
   private bestScore = -1;
+  /** The most cards home at the end of any playout so far, over all lines. */
+  progress = 0;
   /** The current playout's moves. */
   private readonly seq = new Int32Array(PLAYOUT_MAX);
   private seqLen = 0;
@@ -89,6 +91,7 @@ export class NestedRollouts implements Search {
       }
       s.undo();
       if (score > this.bestScore) this.keepBest(score, m);
+      if (score > this.progress) this.progress = score;
     }
     return 'paused';
   }

@@ -29,6 +29,8 @@ export interface Search {
   run(nodeBudget: number, deadline: number): SearchStatus;
   /** The moves from the root to the win (after 'won'). */
   solutionMoves(): number[];
+  /** The most cards on foundations any line of this search has reached (nmcs.ts); absent: not tracked. */
+  readonly progress?: number;
   /** False for a search that never reads or writes the transposition table (nmcs.ts); absent: it does. */
   readonly usesTable?: boolean;
   /** Hands pooled working storage on to later searches (solve() calls it when done); no run() after. */

@@ -21,7 +21,7 @@ import { NestedRollouts } from './nmcs';
 import { addSupermoves, expandSupermoves, MetaDfs, metaMovesApply, SoftThreads, supermovesApply } from './freecell';
 import { geometric, luby, RestartingDfs } from './restart';
 import type { MoveAdder, Search, SearchStats } from './search';
-import { type Opening, META_FIRST, META_GROWTH, type Policy, policy, type SearchKind, type Tight } from './policy';
+import { type Leaders, leading, type Opening, META_FIRST, META_GROWTH, type Policy, policy, type SearchKind, type Tight } from './policy';
 import { giveBack, takeState } from './states';
 import { TranspositionTable } from './tt';
 
@@ -310,6 +310,8 @@ interface Run {
   readonly rankOf: Map<Search, number>;
   /** Each group member's slices per turn (Policy.shares; 1 where missing). */
   readonly shareOf: Map<Search, number>;
+  /** More turns for the most advanced groups (Policy.leaders; set with the policy). */
+  leaders?: Leaders;
 }
 
 /** Step 1: the budgets and an empty record; the table cleared when the caller lends it. */
@@ -466,12 +468,14 @@ function runGroups(run: Run, groups: Search[][]): number {
   let open = groups.filter((g) => g.length > 0);
   let proved = 0;
   let slice = 4096;
-  while (open.length > 0 && run.used < run.maxNodes && Date.now() < run.deadline) {
+  for (let round = 0; open.length > 0 && run.used < run.maxNodes && Date.now() < run.deadline; round++) {
+    const lead = leading(open, round, run.leaders);
     for (const g of open) {
+      const times = lead.includes(g) ? run.leaders!.share : 1;
       for (const search of g) {
         if (run.used >= run.maxNodes) return proved;
         const before = search.stats.nodes;
-        const st = search.run(Math.min(slice * run.shareOf.get(search)!, run.maxNodes - run.used), run.deadline);
+        const st = search.run(Math.min(slice * times * run.shareOf.get(search)!, run.maxNodes - run.used), run.deadline);
         run.used += search.stats.nodes - before;
         run.opts.onProgress?.(run.used, search);
         if (st === 'won') {
@@ -572,6 +576,7 @@ function solveWith(deal: Deal, opts: SolveOptions, tt: TranspositionTable): Solv
   if (!isSearchKind(kind)) throw new Error(`unknown search ${JSON.stringify(kind)}`);
   const pol = policy(deal, kind, metaMovesApply(deal.rules), opts.openingNodes);
   run.marks = opts.marks ?? pol.marks ?? false;
+  run.leaders = pol.leaders;
   const softNodes = opts.softNodes ?? pol.prelude?.nodes ?? 0;
   const pre = pol.prelude && softNodes > 0 ? runPrelude(run, pol.prelude.search, softNodes, pol.prelude.tight) : null;
   const probe = pre && pol.prelude?.tight ? runTight(run, pre, pol.prelude.tight) : null;
