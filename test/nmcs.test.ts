@@ -13,7 +13,7 @@ import { generateOtherMoves } from '../src/engine/movegen';
 import { MAX_MOVES } from '../src/engine/move';
 import { solve } from '../src/solver/solve';
 import type { Search } from '../src/solver/search';
-import { FOUR_DECK_LEADERS, type Leaders, leading, NMCS_SHARE, policy } from '../src/solver/policy';
+import { firstSlice, FOUR_DECK_LEADERS, type Leaders, leading, NMCS_SHARE, policy } from '../src/solver/policy';
 import { TranspositionTable } from '../src/solver/tt';
 
 function replaysToWin(deal: Deal, moves: number[]): boolean {
@@ -193,5 +193,22 @@ describe('budget that follows progress (Policy.leaders)', () => {
     const byProgress = runs.sort((p, q) => q.progress - p.progress).map((x) => x.n);
     const sum = (xs: number[]) => xs.reduce((p, q) => p + q, 0);
     expect(sum(byProgress.slice(0, 3))).toBeGreaterThan(2 * sum(byProgress.slice(-3)));
+  });
+});
+
+describe("the first round's slice (policy.ts's firstSlice)", () => {
+  it('fits the first round into half the budget, between 256 and 4,096 nodes', () => {
+    expect(firstSlice(200_000, 13 * 8)).toBe(961);
+    expect(firstSlice(2_000_000, 13 * 8)).toBe(4096);
+    expect(firstSlice(1_000, 13 * 8)).toBe(256);
+  });
+
+  it("gives every base rank a turn within analyze's 200,000 nodes for a deal with the base free", () => {
+    // Empress of Italy 10008 is not won within this budget, so the turns run to its end.
+    const deal = dealFromSeed(getRules('empress-of-italy'), 10008);
+    const turns = new Set<Search>();
+    const r = solve(deal, { base: 'any', maxNodes: 200_000, onProgress: (_, x) => turns.add(x) });
+    expect(r.result).toBe('unknown');
+    expect([...turns].filter((x) => x instanceof NestedRollouts).length).toBe(13);
   });
 });

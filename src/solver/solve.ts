@@ -21,7 +21,7 @@ import { NestedRollouts } from './nmcs';
 import { addSupermoves, expandSupermoves, MetaDfs, metaMovesApply, SoftThreads, supermovesApply } from './freecell';
 import { geometric, luby, RestartingDfs } from './restart';
 import type { MoveAdder, Search, SearchStats } from './search';
-import { type Leaders, leading, type Opening, META_FIRST, META_GROWTH, type Policy, policy, type SearchKind, type Tight } from './policy';
+import { firstSlice, type Leaders, leading, type Opening, META_FIRST, META_GROWTH, type Policy, policy, type SearchKind, type Tight } from './policy';
 import { giveBack, takeState } from './states';
 import { TranspositionTable } from './tt';
 
@@ -467,7 +467,8 @@ function makeGroups(run: Run, ranks: number[], pol: Policy, opened: Map<string, 
 function runGroups(run: Run, groups: Search[][]): number {
   let open = groups.filter((g) => g.length > 0);
   let proved = 0;
-  let slice = 4096;
+  const turns = open.flat().reduce((a, x) => a + run.shareOf.get(x)!, 0);
+  let slice = open.length > 1 ? firstSlice(run.maxNodes - run.used, turns) : 4096;
   for (let round = 0; open.length > 0 && run.used < run.maxNodes && Date.now() < run.deadline; round++) {
     const lead = leading(open, round, run.leaders);
     for (const g of open) {
