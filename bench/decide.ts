@@ -18,7 +18,7 @@ import { getRules, VARIANTS } from '../src/rules/variants';
 import { dealFromSeed } from '../src/engine/deal';
 import { baseCandidates, isSearchKind, SEARCH_KINDS, type SearchKind, solve } from '../src/solver/solve';
 import { TranspositionTable } from '../src/solver/tt';
-import { arg, countArg, fail as failWith, flag, parseRange } from './util';
+import { arg, checkOptions, countArg, fail as failWith, flag, parseRange } from './util';
 
 function fail(msg: string): never {
   return failWith('bench:decide', msg);
@@ -50,7 +50,21 @@ function line(name: string, t: Tally): string {
   return `${name.padEnd(26)} ${String(n).padStart(6)} ${String(t.won).padStart(6)} ${String(t.lost).padStart(5)} ${String(t.unknown).padStart(8)} ${pct(t.unknown).padStart(9)} ${(t.ms / 1000).toFixed(1).padStart(8)}`;
 }
 
+const USAGE = `npm run bench:decide -- [--seeds 20001-20200] [--timeout 5000] [--variants a,b]
+                        [--per-rank] [--rank-timeout 2000] [--search auto|dfs|...] [--list]
+                        [--no-deadlocks] [--no-marks | --marks]
+How many deals the solver decides within a time budget per deal (one deal at a time, one core):
+won / lost / unknown per variant, and with --per-rank per (deal, base rank) in the Terrace family.
+  --seeds A-B       deal numbers (default 20001-20200, held out from tuning)
+  --timeout MS      time per deal (default 5000)
+  --variants a,b    variants (default: all five)
+  --per-rank        also each (deal, base rank), --rank-timeout MS each (default 2000)
+  --search KIND     the solve policy (default auto)
+  --list            name the unknown deals
+  --no-deadlocks    without deadlock.ts's tests; --no-marks / --marks: without / with dead marks`;
+
 function main(): void {
+  checkOptions('bench:decide', USAGE, ['seeds', 'timeout', 'rank-timeout', 'search', 'variants'], ['per-rank', 'list', 'no-deadlocks', 'no-marks', 'marks']);
   let range: { from: number; to: number };
   try {
     range = parseRange(arg('seeds', '20001-20200'), '--seeds');

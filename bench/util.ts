@@ -18,6 +18,23 @@ export function countArg(name: string, def: string): number {
 /** True when --name is on the command line. */
 export const flag = (name: string): boolean => process.argv.includes(`--${name}`);
 
+/**
+ * The command line checked before a bench runs: with --help (or -h) prints `usage` and exits 0;
+ * an option not among `valued` (options that take a value) or `flags` exits 2 with one line.
+ */
+export function checkOptions(who: string, usage: string, valued: string[], flags: string[]): void {
+  const argv = process.argv.slice(2);
+  if (argv.includes('--help') || argv.includes('-h')) {
+    console.log(usage);
+    process.exit(0);
+  }
+  for (let i = 0; i < argv.length; i++) {
+    const name = argv[i].replace(/^--/, '');
+    if (valued.includes(name) && argv[i].startsWith('--')) i++;
+    else if (!flags.includes(name) || !argv[i].startsWith('--')) fail(who, `unknown option ${JSON.stringify(argv[i])} (--help lists them)`);
+  }
+}
+
 /** Prints `who: msg` on stderr and exits 2 (bad input). */
 export function fail(who: string, msg: string): never {
   console.error(`${who}: ${msg}`);

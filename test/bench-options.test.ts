@@ -1,0 +1,37 @@
+// The benchmark that the issues' targets are checked with (bench/decide.ts) reads its command line
+// like the CLI: --help explains and exits 0, an unknown option (a typo such as --seed) exits 2 with
+// one line instead of running the default seeds.
+import { spawnSync } from 'node:child_process';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const DECIDE = resolve(__dirname, '..', 'dist', 'bench', 'decide.js');
+const run = (...args: string[]) => spawnSync(process.execPath, [DECIDE, ...args], { encoding: 'utf8', timeout: 60_000 });
+
+describe('bench:decide options', () => {
+  it('prints its usage for --help and -h, and runs nothing', () => {
+    for (const h of ['--help', '-h']) {
+      const r = run(h);
+      expect(r.status).toBe(0);
+      expect(r.stdout).toMatch(/^npm run bench:decide -- \[--seeds/);
+      expect(r.stdout).toContain('--per-rank');
+      expect(r.stdout).not.toContain('unknown%');
+    }
+  });
+
+  it('refuses an unknown option with one line and exit 2', () => {
+    for (const bad of [['--seed', '1-3'], ['--timeout', '100', '--lists'], ['extra']]) {
+      const r = run(...bad);
+      expect(r.status, bad.join(' ')).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(r.stderr).toMatch(/^bench:decide: unknown option "/);
+    }
+  });
+
+  it('runs with known options', () => {
+    const r = run('--seeds', '20001', '--variants', 'signora', '--timeout', '2000', '--list');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/^signora +1 +1 +0 +0 /m);
+  });
+});
