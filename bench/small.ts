@@ -19,7 +19,7 @@ import { getRules } from '../src/rules/variants';
 import { smallDeal } from '../src/engine/small';
 import { baseCandidates, solve } from '../src/solver/solve';
 import { TranspositionTable } from '../src/solver/tt';
-import { arg, flag, parseRange } from './util';
+import { arg, checkOptions, flag, parseRange } from './util';
 
 /** --hidden: the true verdicts of the deals the default search leaves unknown at `budget` nodes. */
 function hidden(budget: number): void {
@@ -78,7 +78,17 @@ function marks(): void {
   if (t.falseLost > 0) process.exitCode = 1;
 }
 
+const USAGE = `npm run bench:small -- [--variant signora] [--ranks 5] [--piles 3] [--reserve 6] [--seeds 1-500]
+                       [--max-nodes 2000000] [--tt-mb 256] [--list] [--hidden 20000 | --marks]
+Small games (src/engine/small.ts), the referee for proofs of loss: plain exhaustive search (the
+truth) against the same search with deadlock.ts's tests. Prints the verdicts, false losses (must be
+0) and the nodes each needed on the deals both proved lost.
+  --marks       instead, the default search without and with the sound dead marks
+  --hidden B    instead, the true verdicts of the deals the default search leaves unknown at B nodes
+  --list        one line per deal`;
+
 function main(): void {
+  checkOptions('bench:small', USAGE, ['variant', 'ranks', 'piles', 'reserve', 'seeds', 'max-nodes', 'tt-mb', 'hidden'], ['list', 'marks']);
   if (process.argv.includes('--hidden')) return hidden(Number(arg('hidden', '20000')));
   if (process.argv.includes('--marks')) return marks();
   const rules = getRules(arg('variant', 'signora'));

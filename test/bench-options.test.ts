@@ -1,6 +1,6 @@
-// The benchmark that the issues' targets are checked with (bench/decide.ts) reads its command line
-// like the CLI: --help explains and exits 0, an unknown option (a typo such as --seed) exits 2 with
-// one line instead of running the default seeds.
+// The benchmarks the issues' targets are checked with (bench/decide.ts, bench/small.ts) read their
+// command line like the CLI: --help explains and exits 0, an unknown option (a typo such as --seed)
+// exits 2 with one line instead of running the default seeds.
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -33,5 +33,18 @@ describe('bench:decide options', () => {
     const r = run('--seeds', '20001', '--variants', 'signora', '--timeout', '2000', '--list');
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/^signora +1 +1 +0 +0 /m);
+  });
+});
+
+describe('bench:small options', () => {
+  const SMALL = resolve(__dirname, '..', 'dist', 'bench', 'small.js');
+  it('prints its usage for --help and refuses an unknown option with exit 2', () => {
+    const h = spawnSync(process.execPath, [SMALL, '--help'], { encoding: 'utf8', timeout: 60_000 });
+    expect(h.status).toBe(0);
+    expect(h.stdout).toMatch(/^npm run bench:small -- \[--variant/);
+    const bad = spawnSync(process.execPath, [SMALL, '--rank', '3'], { encoding: 'utf8', timeout: 60_000 });
+    expect(bad.status).toBe(2);
+    expect(bad.stdout).toBe('');
+    expect(bad.stderr.trim()).toBe('bench:small: unknown option "--rank" (--help lists them)');
   });
 });
