@@ -20,7 +20,8 @@ export const flag = (name: string): boolean => process.argv.includes(`--${name}`
 
 /**
  * The command line checked before a bench runs: with --help (or -h) prints `usage` and exits 0;
- * an option not among `valued` (options that take a value) or `flags` exits 2 with one line.
+ * an option not among `valued` (options that take a value) or `flags`, or a valued option without
+ * its value, exits 2 with one line.
  */
 export function checkOptions(who: string, usage: string, valued: string[], flags: string[]): void {
   const argv = process.argv.slice(2);
@@ -29,9 +30,11 @@ export function checkOptions(who: string, usage: string, valued: string[], flags
     process.exit(0);
   }
   for (let i = 0; i < argv.length; i++) {
-    const name = argv[i].replace(/^--/, '');
-    if (valued.includes(name) && argv[i].startsWith('--')) i++;
-    else if (!flags.includes(name) || !argv[i].startsWith('--')) fail(who, `unknown option ${JSON.stringify(argv[i])} (--help lists them)`);
+    const name = argv[i].startsWith('--') ? argv[i].slice(2) : null;
+    if (name !== null && valued.includes(name)) {
+      if (i + 1 >= argv.length || argv[i + 1].startsWith('--')) fail(who, `--${name} needs a value (--help)`);
+      i++;
+    } else if (name === null || !flags.includes(name)) fail(who, `unknown option ${JSON.stringify(argv[i])} (--help lists them)`);
   }
 }
 

@@ -29,6 +29,14 @@ describe('bench:decide options', () => {
     }
   });
 
+  it('refuses a valued option without its value', () => {
+    for (const bad of [['--seeds'], ['--seeds', '--list'], ['--list', '--timeout']]) {
+      const r = run(...bad);
+      expect(r.status, bad.join(' ')).toBe(2);
+      expect(r.stderr).toMatch(/^bench:decide: --(seeds|timeout) needs a value \(--help\)\n$/);
+    }
+  });
+
   it('runs with known options', () => {
     const r = run('--seeds', '20001', '--variants', 'signora', '--timeout', '2000', '--list');
     expect(r.status).toBe(0);

@@ -307,11 +307,12 @@ export function policy(deal: Deal, kind: SearchKind, metaMoves: boolean, opening
 }
 
 /**
- * The first round's slice in solve.ts's runGroups when there are several groups, where `slices`
- * is the sum of every group member's slices per turn: 4,096 nodes (always, with one group), or less
- * where the budget is small beside the turns, so that the first round takes at most half of it
- * (never under 256 nodes). With 4,096 at analyze's
- * 200,000 nodes for 13 base ranks of 8 slices each, only the first 6 ranks ever got a turn.
+ * The first round's slice, where `slices` is the sum of every group member's slices per turn:
+ * 4,096 nodes, or less where the budget is small beside the turns, so that the first round takes at
+ * most half of it, but never under 256 nodes (so with a tiny budget the first round may not end).
+ * solve.ts's runGroups asks it only when there are several groups, and keeps 4,096 with one. With
+ * 4,096 at analyze's 200,000 nodes for 13 base ranks of 8 slices each, only the first 6 ranks ever
+ * got a turn.
  */
 export function firstSlice(budget: number, slices: number): number {
   return Math.max(256, Math.min(4096, Math.floor(budget / (2 * slices))));

@@ -74,8 +74,8 @@ export interface SolveOptions {
   /** A* weight W in f = g + W*h (default 2). */
   weight?: number;
   /**
-   * Called after each slice of a search with the nodes used so far: at most 65,536 nodes in the
-   * groups, a turn of the opening or of the prelude (policy.ts's TIGHT.turn, and the complete
+   * Called after each slice of a search with the nodes used so far: a slice of the groups (up to
+   * 65,536 nodes times the member's share, times Policy.leaders' share for a leading group), a turn of the opening or of the prelude (policy.ts's TIGHT.turn, and the complete
    * search's turns beside it), or all of the tight step at once.
    * The search and its state are lent for the call: solve() reuses their storage once it returns.
    */
@@ -257,7 +257,7 @@ function runOpening(
  * searches per candidate base rank (a single group outside the Terrace family or with a fixed base;
  * the opening's searches go on in that single group, as its members of the same names). The
  * searches of the groups share the node budget round-robin in slices that double up to 65,536
- * nodes, so no single bad choice (a hopeless base rank, an unlucky first move) can sink the whole
+ * nodes (policy.ts: firstSlice, and Policy.leaders for the most advanced), so no single bad choice (a hopeless base rank, an unlucky first move) can sink the whole
  * budget. A rank is lost as soon as one of its searches returns `lost` (only a complete search that
  * tried every position does; dfs-meta and soft-threads, which leave moves out, return 'exhausted'
  * and just stop);
