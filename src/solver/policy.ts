@@ -62,7 +62,7 @@ export interface Policy {
   shares?: Record<string, number>;
   /** The group's complete searches share sound dead marks (dfs.ts; SolveOptions.marks overrides). */
   marks?: boolean;
-  /** With several groups: from round `from` on, the `count` groups most advanced get `share` times the slice (Leaders). */
+  /** With several groups: from round `from` on, the `count` groups most advanced go first, with `share` times the slice (Leaders). */
   leaders?: Leaders;
 }
 
@@ -78,14 +78,17 @@ export interface Leaders {
 }
 
 /**
- * Double Signora and Empress of Italy under `auto`: the 3 groups whose nested Monte Carlo search
- * has brought the most cards home get 4 times the slice, from the second round (after 426,000
- * nodes) on. Chosen on Empress of Italy's tuning seeds 10001-10600 at 20,000,000 nodes per deal
- * (`any`), on the 62 deals that took more than 1,200,000 nodes or were left unknown: 14 unknown
- * (528M nodes) with equal turns; 9 (427M) as now; the first group alone 4 times (9, 457M), 13 times
- * (13, 458M); the first 2 or 3 from the third round 4 times (10, 453M; 9, 448M), the first 3 8
- * times (12, 432M), the first 5 3 times (11, 473M). A base that gets nearer the end is likelier to
- * win, but any single leader can be wrong: 13 times to one group did worse.
+ * Double Signora and Empress of Italy under `auto`: from the second round on, the 3 groups whose
+ * nested Monte Carlo search has brought the most cards home take their turns first (solve.ts's
+ * runGroups), each 4 times the slice. Chosen on Empress of Italy's tuning seeds 10001-10600 at
+ * 20,000,000 nodes per deal (`any`), on the 62 deals that took more than 1,200,000 nodes or were
+ * left unknown: 14 unknown (528M nodes) with equal turns; 9 (427M) with these in rank order, 9
+ * (384M) with the leaders first, as now; in rank order, the first group alone 4 times (9, 457M),
+ * 13 times (13, 458M); the first 2 or 3 from the third round 4 times (10, 453M; 9, 448M), the
+ * first 3 8 times (12, 432M), the first 5 3 times (11, 473M). A base that gets nearer the end is
+ * likelier to win, but any single leader can be wrong: 13 times to one group did worse. Going
+ * first matters at analyze's 200,000 nodes, where the second round does not end: `any` on
+ * 10001-10300 won 231 Empress deals in rank order, 248 with the leaders first.
  */
 export const FOUR_DECK_LEADERS: Leaders = { count: 3, share: 4, from: 1 };
 

@@ -471,7 +471,7 @@ function runGroups(run: Run, groups: Search[][]): number {
   let slice = open.length > 1 ? firstSlice(run.maxNodes - run.used, turns) : 4096;
   for (let round = 0; open.length > 0 && run.used < run.maxNodes && Date.now() < run.deadline; round++) {
     const lead = leading(open, round, run.leaders);
-    for (const g of open) {
+    for (const g of lead.length > 0 ? [...lead, ...open.filter((x) => !lead.includes(x))] : open) {
       const times = lead.includes(g) ? run.leaders!.share : 1;
       for (const search of g) {
         if (run.used >= run.maxNodes) return proved;
