@@ -75,8 +75,8 @@ export interface SolveOptions {
   weight?: number;
   /**
    * Called after each slice of a search with the nodes used so far: a slice of the groups (up to
-   * 65,536 nodes times the member's share, times Policy.leaders' share for a leading group), a turn of the opening or of the prelude (policy.ts's TIGHT.turn, and the complete
-   * search's turns beside it), or all of the tight step at once.
+   * 65,536 nodes times the member's share and a leader's), a turn of the opening or prelude
+   * (TIGHT.turn, and the complete search's beside it), or all of the tight step at once.
    * The search and its state are lent for the call: solve() reuses their storage once it returns.
    */
   onProgress?: (nodes: number, search: Search) => void;
@@ -257,11 +257,11 @@ function runOpening(
  * searches per candidate base rank (a single group outside the Terrace family or with a fixed base;
  * the opening's searches go on in that single group, as its members of the same names). The
  * searches of the groups share the node budget round-robin in slices that double up to 65,536
- * nodes (policy.ts: firstSlice, and Policy.leaders for the most advanced), so no single bad choice (a hopeless base rank, an unlucky first move) can sink the whole
- * budget. A rank is lost as soon as one of its searches returns `lost` (only a complete search that
- * tried every position does; dfs-meta and soft-threads, which leave moves out, return 'exhausted'
- * and just stop);
- * the deal is lost when every rank is; it is won when any search wins.
+ * nodes (policy.ts's firstSlice, Policy.leaders), so no single bad choice (a hopeless base rank,
+ * an unlucky first move) can sink the whole budget. A rank is lost as soon as one of its searches
+ * returns `lost` (only a complete search that tried every position does; dfs-meta and soft-threads,
+ * which leave moves out, return 'exhausted' and just stop); the deal is lost when every rank is; it
+ * is won when any search wins.
  */
 export function solve(deal: Deal, opts: SolveOptions = {}): SolveResult {
   const tt = opts.tt ?? new TranspositionTable(opts.ttMb ?? 32);
@@ -471,7 +471,7 @@ function runGroups(run: Run, groups: Search[][]): number {
   let slice = open.length > 1 ? firstSlice(run.maxNodes - run.used, turns) : 4096;
   for (let round = 0; open.length > 0 && run.used < run.maxNodes && Date.now() < run.deadline; round++) {
     const lead = leading(open, round, run.leaders);
-    for (const g of lead.length > 0 ? [...lead, ...open.filter((x) => !lead.includes(x))] : open) {
+    for (const g of [...lead, ...open.filter((x) => !lead.includes(x))]) {
       const times = lead.includes(g) ? run.leaders!.share : 1;
       for (const search of g) {
         if (run.used >= run.maxNodes) return proved;
