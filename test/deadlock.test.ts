@@ -56,10 +56,14 @@ function reserveEndgame(v: string, seed: number): Deal {
 }
 
 describe('deadlock tests (deadlock.ts)', () => {
-  it('apply to the Terrace games with a reserve only', () => {
-    const applies = (v: string) => Deadlocks.applies(new GameState(dealFromSeed(getRules(v), 1)));
-    expect(['signora', 'double-signora'].map(applies)).toEqual([true, true]);
-    expect(['empress-of-italy', 'red-and-black', 'winery', 'freecell'].map(applies)).toEqual([false, false, false, false]);
+  it('reserve: the Terrace games with a reserve; waste: the four alternate-colour games; none in Winery and FreeCell', () => {
+    const tests = (v: string) => Deadlocks.testsFor(new GameState(dealFromSeed(getRules(v), 1)));
+    expect(['signora', 'double-signora'].map(tests)).toEqual([
+      ['reserve', 'waste'],
+      ['reserve', 'waste'],
+    ]);
+    expect(['empress-of-italy', 'red-and-black'].map(tests)).toEqual([['waste'], ['waste']]);
+    expect(['winery', 'freecell'].map((v) => Deadlocks.applies(new GameState(dealFromSeed(getRules(v), 1))))).toEqual([false, false]);
   });
 
   it('a hand-checked loss: Signora seed 10002 with base 5 is dead at the deal', () => {
@@ -71,9 +75,9 @@ describe('deadlock tests (deadlock.ts)', () => {
     const deal = dealFromSeed(getRules('signora'), 10002);
     const s = new GameState(deal);
     s.setConstraint(4);
-    expect(new Deadlocks().dead(s)).toBe(true);
+    expect(new Deadlocks(s).dead(s)).toBe(true);
     s.setConstraint(2); // base 3: not dead at the deal
-    expect(new Deadlocks().dead(s)).toBe(false);
+    expect(new Deadlocks(s).dead(s)).toBe(false);
     const r = solve(deal, { base: 4, maxNodes: 10_000 });
     expect(r.result).toBe('lost');
     expect(r.proof).toBe('exhaustive+deadlock:reserve');
@@ -86,7 +90,7 @@ describe('deadlock tests (deadlock.ts)', () => {
       for (let seed = 1; seed <= 60; seed++) {
         const deal = reserveEndgame(v, seed);
         const s = new GameState(deal);
-        const dead = new Deadlocks().dead(s);
+        const dead = new Deadlocks(s, ['reserve']).dead(s);
         const t = truth(s, 400_000);
         if (dead) {
           tally.dead++;
@@ -94,7 +98,7 @@ describe('deadlock tests (deadlock.ts)', () => {
           if (t === 'lost') tally.deadLost++;
         }
         const x = new DfsSearch(new GameState(deal), cleared(), 11, 1);
-        x.deadlocks = new Deadlocks();
+        x.deadlocks = new Deadlocks(s, ['reserve']);
         const c = x.run(400_000);
         if (t !== 'paused' && c !== 'paused') {
           expect(c, `seed ${seed}`).toBe(t);
@@ -114,7 +118,7 @@ describe('deadlock tests (deadlock.ts)', () => {
       const deal = reserveEndgame('double-signora', seed);
       const s = new GameState(deal);
       const asIfSignora = new GameState({ ...deal, rules: { ...deal.rules, reserveToTableau: false } });
-      if (new Deadlocks().dead(s) || !new Deadlocks().dead(asIfSignora)) continue;
+      if (new Deadlocks(s, ['reserve']).dead(s) || !new Deadlocks(s, ['reserve']).dead(asIfSignora)) continue;
       if (truth(s, 400_000) === 'won') wrongWithout++;
     }
     expect(wrongWithout).toBeGreaterThan(0);
@@ -155,7 +159,7 @@ describe('deadlock tests (deadlock.ts)', () => {
       const rnd = prng(seed);
       const s = new GameState(deal);
       s.setConstraint(base);
-      const d = new Deadlocks();
+      const d = new Deadlocks(s, ['reserve']);
       for (let step = 0; step < 40; step++) {
         const n = generateMoves(s, buf, 0);
         if (n === 0 || s.isWon()) break;
@@ -181,7 +185,7 @@ describe('deadlock tests (deadlock.ts)', () => {
         const deal = dealFromSeed(rules, 30000 + seed);
         const rnd = prng(seed);
         const s = new GameState(deal);
-        const d = new Deadlocks();
+        const d = new Deadlocks(s, ['reserve']);
         for (let step = 0; step < 150; step++) {
           const n = generateMoves(s, buf, 0);
           if (n === 0) break;
@@ -196,5 +200,78 @@ describe('deadlock tests (deadlock.ts)', () => {
         }
       }
       expect(dead).toBeGreaterThan(3);
+    });
+});
+
+describe('the waste test (deadlock.ts)', () => {
+  it('proves a full Red and Black deal lost that exhaustive search alone cannot: seed 10628', () => {
+    const deal = dealFromSeed(getRules('red-and-black'), 10628);
+    const r = solve(deal, { tt, maxNodes: 20_000 });
+    expect(r.result).toBe('lost');
+    expect(r.proof).toBe('exhaustive+deadlock:waste');
+    expect(solve(deal, { tt, maxNodes: 20_000, deadlocks: false }).result).toBe('unknown');
+  });
+
+  // Each shape: [variant, shape, seeds]. Exhaustive search without the tests is the truth.
+  const shapes: [string, { ranks: number; piles: number; reserve: number }, number][] = [
+    ['red-and-black', { ranks: 6, piles: 1, reserve: 0 }, 30],
+    ['red-and-black', { ranks: 6, piles: 2, reserve: 0 }, 30],
+    ['empress-of-italy', { ranks: 3, piles: 1, reserve: 0 }, 40],
+    ['signora', { ranks: 3, piles: 3, reserve: 6 }, 40],
+    ['double-signora', { ranks: 2, piles: 2, reserve: 4 }, 40],
+  ];
+  for (const [v, shape, seeds] of shapes)
+    it(`small ${v} ${JSON.stringify(shape)}: never lost where exhaustive search wins; every loss it proves found, in fewer nodes`, () => {
+      const rules = getRules(v);
+      const tally = { won: 0, lost: 0, lostWith: 0, nodes: 0, nodesWith: 0 };
+      for (let seed = 1; seed <= seeds; seed++) {
+        const { deal, base } = smallDeal(rules, shape, seed);
+        if (rules.terraceFamily && !baseCandidates(deal).includes(base)) continue;
+        const t = solve(deal, { tt, base, maxNodes: 400_000, search: 'dfs-scored', deadlocks: false });
+        const c = solve(deal, { tt, base, maxNodes: 400_000, search: 'dfs-scored', deadlocks: ['waste'] });
+        const where = `seed ${seed}`;
+        if (t.result === 'won') expect(c.result, where).toBe('won');
+        if (t.result === 'lost') {
+          expect(c.result, where).toBe('lost');
+          tally.nodes += t.stats.nodes;
+          tally.nodesWith += c.stats.nodes;
+        }
+        if (t.result !== 'unknown') tally[t.result]++;
+        if (c.result === 'lost') {
+          tally.lostWith++;
+          expect(c.proof, where).toMatch(/^exhaustive(\+deadlock:waste)?$/);
+        }
+      }
+      expect(tally.won).toBeGreaterThan(5);
+      expect(tally.lostWith).toBeGreaterThanOrEqual(tally.lost);
+      expect(tally.nodesWith).toBeLessThanOrEqual(tally.nodes);
+      if (v === 'red-and-black' && shape.piles === 1) expect(tally.lostWith).toBeGreaterThan(5);
+    });
+
+  for (const v of ['red-and-black', 'empress-of-italy'])
+    it(`small ${v}: positions of random play the test calls dead are never won`, () => {
+      const rules = getRules(v);
+      const shape = v === 'red-and-black' ? { ranks: 6, piles: 2, reserve: 0 } : { ranks: 3, piles: 1, reserve: 0 };
+      const buf = new Int32Array(MAX_MOVES);
+      const tally = { dead: 0, lost: 0 };
+      for (let seed = 1; seed <= 100; seed++) {
+        const { deal, base } = smallDeal(rules, shape, seed);
+        const rnd = prng(seed);
+        const s = new GameState(deal);
+        if (rules.terraceFamily) s.setConstraint(base);
+        const d = new Deadlocks(s, ['waste']);
+        for (let step = 0; step < 60; step++) {
+          const n = generateMoves(s, buf, 0);
+          if (n === 0 || s.isWon()) break;
+          s.apply(rnd() < 0.3 ? buf[0] : buf[Math.floor(rnd() * n)]);
+          if (!d.dead(s)) continue;
+          tally.dead++;
+          const t = truth(new GameState(s.toDeal()), 300_000);
+          expect(t, `seed ${seed} step ${step}`).not.toBe('won');
+          if (t === 'lost') tally.lost++;
+          break;
+        }
+      }
+      expect(tally.lost).toBeGreaterThan(3);
     });
 });

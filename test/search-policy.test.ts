@@ -49,7 +49,9 @@ describe('search registry and policies', () => {
       for (const lost of [signoraLost, rbLost]) {
         const r = solve(lost, { search: name, maxNodes: 50_000 });
         expect(r.result, name).toBe(INCOMPLETE.includes(name) ? 'unknown' : 'lost');
-        expect(r.proof, name).toBe(r.result === 'lost' ? 'exhaustive' : undefined);
+        // The waste test may cut Red and Black's position (its proof then names it).
+        if (r.result === 'lost') expect(r.proof, name).toMatch(/^exhaustive(\+deadlock:waste)?$/);
+        else expect(r.proof, name).toBeUndefined();
       }
       let won = 0;
       for (const v of ['signora', 'empress-of-italy', 'red-and-black', 'winery'])

@@ -61,7 +61,7 @@ describe('verify: a lost solution', () => {
     writeFileSync(join(dir, 'odd.json'), JSON.stringify({ variant: 'signora', seed: 1, result: 'lost', proof: 'intuition', base: '3' }));
     const r = cli(['verify', 'odd.json']);
     expect(r.status).toBe(2);
-    expect(r.stderr).toMatch(/"proof" must be one of exhaustive, exhaustive\+deadlock:reserve/);
+    expect(r.stderr).toMatch(/"proof" must be one of exhaustive, exhaustive\+deadlock:reserve, exhaustive\+deadlock:waste/);
   });
 
   it('checkLost: an exhaustive proof without the tests, on a small game plain search decides', () => {

@@ -93,6 +93,8 @@ export function solutionJson(deal: Deal, res: SolveResult): SolutionJson {
 const PROOF_WORDS: Record<Proof, string> = {
   exhaustive: 'exhaustive search',
   'exhaustive+deadlock:reserve': 'exhaustive search, cutting positions the reserve deadlock test proves lost',
+  'exhaustive+deadlock:waste': 'exhaustive search, cutting positions the waste deadlock test proves lost',
+  'exhaustive+deadlock:reserve,waste': 'exhaustive search, cutting positions the reserve and waste deadlock tests prove lost',
 };
 
 /**

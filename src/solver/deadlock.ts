@@ -12,7 +12,24 @@ import { cardName, colourOf, RANKS, rankName } from '../cards/card';
 import type { GameState } from '../engine/state';
 
 /** The names of the tests, as a proof names them. */
-export type DeadlockTest = 'reserve';
+export type DeadlockTest = 'reserve' | 'waste';
+/** Every test, in the order a proof lists them. */
+export const DEADLOCK_TESTS: readonly DeadlockTest[] = ['reserve', 'waste'];
+/** How a `lost` was proved: by exhaustive search alone, or with cuts by the tests named. */
+export const PROOFS = ['exhaustive', 'exhaustive+deadlock:reserve', 'exhaustive+deadlock:waste', 'exhaustive+deadlock:reserve,waste'] as const;
+export type Proof = (typeof PROOFS)[number];
+
+/** The proof of an exhaustive search that cut positions with `tests` (none: plain exhaustive). */
+export function proofOf(tests: readonly DeadlockTest[]): Proof {
+  const named = DEADLOCK_TESTS.filter((t) => tests.includes(t));
+  return (named.length === 0 ? 'exhaustive' : `exhaustive+deadlock:${named.join(',')}`) as Proof;
+}
+
+/** The tests a proof names (none for plain exhaustive search). */
+export function testsOf(proof: Proof): DeadlockTest[] {
+  const at = proof.indexOf(':');
+  return at < 0 ? [] : (proof.slice(at + 1).split(',') as DeadlockTest[]);
+}
 
 const LEVELS = 13;
 
@@ -52,36 +69,159 @@ export class Deadlocks {
   /** Foundation heights per chain: heights[T * 64 + i], count[T]. */
   private readonly heights = new Int32Array(128);
   private readonly count = new Int32Array(2);
-  /** Positions each test found dead. */
-  readonly fired: Record<DeadlockTest, number> = { reserve: 0 };
+  /** Positions each test found dead (since the search's run began: see DfsSearch's reset). */
+  readonly fired: Record<DeadlockTest, number> = { reserve: 0, waste: 0 };
+  /** The tests asked, each only where it applies (testsFor). */
+  private readonly reserveOn: boolean;
+  private readonly wasteOn: boolean;
+
+  /** The tests `tests` among those that apply to this variant (testsFor). */
+  constructor(s: GameState, tests: readonly DeadlockTest[] = DEADLOCK_TESTS) {
+    const apply = Deadlocks.testsFor(s);
+    this.reserveOn = apply.includes('reserve') && tests.includes('reserve');
+    this.wasteOn = apply.includes('waste') && tests.includes('waste');
+  }
 
   /** The position the last answer was for (foundations and reserve: all the test reads), and it. */
   private version = -1;
   private reserveLen = -1;
   private last = false;
 
-  /** True when the tests apply to this variant at all: the Terrace family with a reserve. */
+  /**
+   * The tests that apply to a variant: "reserve" in the Terrace family with a reserve (Signora,
+   * Double Signora); "waste" in the alternate-colour games with a stock and no cells (all four).
+   */
+  static testsFor(s: GameState): DeadlockTest[] {
+    const r = s.rules;
+    const out: DeadlockTest[] = [];
+    if (r.terraceFamily && r.reserveSize > 0) out.push('reserve');
+    if (r.suitsIrrelevant && r.hasStock && s.C === 0) out.push('waste');
+    return out;
+  }
+
+  /** True when some test applies to this variant at all. */
   static applies(s: GameState): boolean {
-    return s.rules.terraceFamily && s.rules.reserveSize > 0;
+    return Deadlocks.testsFor(s).length > 0;
+  }
+
+  /** The tests asked that apply here. */
+  get tests(): DeadlockTest[] {
+    return DEADLOCK_TESTS.filter((t) => (t === 'reserve' ? this.reserveOn : this.wasteOn));
+  }
+
+  /** The tests that found a position dead since the counts were last cleared. */
+  used(): DeadlockTest[] {
+    return DEADLOCK_TESTS.filter((t) => this.fired[t] > 0);
+  }
+
+  /** Clears the counts (a new run of the search that asks). */
+  clearFired(): void {
+    this.fired.reserve = this.fired.waste = 0;
   }
 
   /**
    * True when a test proves the position lost (false when the base is neither fixed nor
-   * constrained). The answer depends only on the foundations and the reserve, so it is kept until
-   * either changes: most moves change neither.
+   * constrained). The reserve test's answer depends only on the foundations and the reserve, so it
+   * is kept until either changes: most moves change neither.
    */
   dead(s: GameState): boolean {
-    if (s.foundationVersion === this.version && s.len[s.RESERVE] === this.reserveLen) {
-      if (this.last) this.fired.reserve++;
-      return this.last;
+    if (this.reserveOn) {
+      if (s.foundationVersion !== this.version || s.len[s.RESERVE] !== this.reserveLen) {
+        this.version = s.foundationVersion;
+        this.reserveLen = s.len[s.RESERVE];
+        this.last = this.reserveDead(s);
+      }
+      if (this.last) {
+        this.fired.reserve++;
+        return true;
+      }
     }
-    this.version = s.foundationVersion;
-    this.reserveLen = s.len[s.RESERVE];
-    this.last = this.reserveDead(s);
-    if (this.last) this.fired.reserve++;
-    return this.last;
+    if (this.wasteOn && this.wasteDead(s)) {
+      this.fired.waste++;
+      return true;
+    }
+    return false;
   }
 
+  /** Cards on foundations and tableau per class at the moment studied (wasteDead); copies in the reserve. */
+  private readonly out = new Int32Array(2 * LEVELS);
+  private readonly flex = new Int32Array(2 * LEVELS);
+  private readonly saved = new Int32Array(2 * LEVELS);
+
+  /**
+   * Test "waste": some waste card can never leave the waste, because at the moment it would, the
+   * cards that must be on the foundations or the tableau cannot be laid out in as few piles as the
+   * tableau has.
+   *
+   * Piles as chains: in these games a tableau pile is a run down in alternate colour, and a card of
+   * level k >= 1 (the vocabulary above) has its tableau parent at level k + 1 and its foundation
+   * predecessor at level k - 1 of the same chain. So cut every foundation and tableau pile into
+   * segments of consecutive levels of one chain (a tableau run leaves its chain only where it
+   * wraps, below a level-0 card). A foundation's segment starts at level 0; a segment whose lowest
+   * level is k >= 1 has nothing above its lowest card in its pile (the card above would have level
+   * k - 1 and extend it), so it is the top of a tableau pile: at most one per pile. If out[c] cards
+   * of class c are on the foundations and the tableau, each level-k card with level k - 1 below it
+   * in its segment can be matched to that card, so at least out[T, k] - out[T, k-1] segments start
+   * at (T, k). Hence the tableau has at least J = sum over chains T and levels k >= 1 of
+   * max(0, out[T, k] - out[T, k-1]) piles, in every real position.
+   *
+   * The moment: a won line takes every waste card x off the waste. Right after x leaves, the waste
+   * holds exactly the cards below x now; the stock holds its bottom part, all but its top d cards
+   * for some d (it is dealt from the top; dealt cards went above x, or straight to the tableau, and
+   * have left); the reserve holds some of its cards; every other card is on a foundation or the
+   * tableau. So J of those cards must be at most the tableau's piles for some d, with the reserve's
+   * cards counted either way (a lower bound: each term is at least max(0, out_k - out_{k-1} -
+   * reserve_{k-1}) with out counting none of the reserve). If for some x no d fits, x never leaves
+   * and the position is lost. Cells would be a place outside both, so the test is not used with
+   * cells. Cost: one pass over the waste, top first, adding x to the cards out; only where J is over
+   * the piles, a pass down the stock adding its cards in turn; J is updated per card added.
+   */
+  private wasteDead(s: GameState): boolean {
+    const base = s.base >= 0 ? s.base : s.baseConstraint >= 0 ? s.baseConstraint : s.rules.baseRule === 'ace' ? 0 : -1;
+    const W = s.WASTE;
+    const wl = s.len[W];
+    if (base < 0 || wl === 0) return false;
+    const out = this.out;
+    const flex = this.flex;
+    const cards = s.cards;
+    const off = s.off;
+    const len = s.len;
+    out.fill(0);
+    flex.fill(0);
+    for (let p = 0; p < s.nPiles; p++) {
+      if (p === W || p === s.STOCK) continue;
+      const into = p === s.RESERVE ? flex : out;
+      for (let i = off[p], e = off[p] + len[p]; i < e; i++) into[classOf(cards[i], base)]++;
+    }
+    let j = 0;
+    for (let c = 0; c < 2 * LEVELS; c++) if (c % LEVELS > 0) j += Math.max(0, out[c] - out[c - 1] - flex[c - 1]);
+    const piles = s.T;
+    const S = s.STOCK;
+    for (let i = off[W] + wl - 1; i >= off[W]; i--) {
+      j += this.add(classOf(cards[i], base));
+      if (j <= piles) continue;
+      this.saved.set(out);
+      let k = j;
+      for (let q = off[S] + len[S] - 1; q >= off[S] && k > piles; q--) k += this.add(classOf(cards[q], base));
+      out.set(this.saved);
+      if (k > piles) return true;
+    }
+    return false;
+  }
+
+  /** out[c]++, and the change in J it makes (wasteDead). */
+  private add(c: number): number {
+    const out = this.out;
+    const flex = this.flex;
+    const k = c % LEVELS;
+    let d = 0;
+    if (k > 0 && out[c] - out[c - 1] - flex[c - 1] >= 0) d++;
+    if (k < LEVELS - 1 && out[c + 1] - out[c] - flex[c] > 0) d--;
+    out[c]++;
+    return d;
+  }
+
+  /** Test "reserve" (the comment on the class). */
   private reserveDead(s: GameState): boolean {
     const base = s.base >= 0 ? s.base : s.baseConstraint;
     const R = s.RESERVE;
@@ -155,8 +295,8 @@ export class Deadlocks {
    * the position dead: the reserve card that can never leave, and the class with no copy left.
    */
   explain(s: GameState): string | null {
-    this.version = -1; // computed afresh, not from the cache
-    if (!this.dead(s)) return null;
+    this.version = -1; // the cache is left for the next dead(), which computes afresh
+    if (!this.reserveOn || !this.reserveDead(s)) return null;
     const base = s.base >= 0 ? s.base : s.baseConstraint;
     const c = this.failCard;
     const cls = classOf(c, base);

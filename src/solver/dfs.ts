@@ -151,6 +151,7 @@ export class DfsSearch implements Search {
     this.depth = -1;
     this.status = 'new';
     this.cuts = 0;
+    this.deadlocks?.clearFired();
     this.scc?.clear();
     this.stats.nodes = this.stats.unique = this.stats.ttHits = this.stats.maxDepth = 0;
   }

@@ -14,7 +14,7 @@ import { moveCount, moveFrom, moveTo } from '../engine/move';
 import { specOf } from '../engine/notation';
 import { GameState } from '../engine/state';
 import { AStarSearch } from './astar';
-import { Deadlocks } from './deadlock';
+import { type DeadlockTest, Deadlocks, type Proof, proofOf } from './deadlock';
 import { DfsSearch } from './dfs';
 import { MemoryBudget } from './memory';
 import { NestedRollouts } from './nmcs';
@@ -27,8 +27,7 @@ import { TranspositionTable } from './tt';
 
 export type Verdict = 'won' | 'lost' | 'unknown';
 /** How a `lost` is proved (FORMATS.md's proof field and column). */
-export const PROOFS = ['exhaustive', 'exhaustive+deadlock:reserve'] as const;
-export type Proof = (typeof PROOFS)[number];
+export { PROOFS, type Proof, testsOf } from './deadlock';
 
 export interface SolveOptions {
   /**
@@ -60,10 +59,10 @@ export interface SolveOptions {
    */
   softNodes?: number;
   /**
-   * Cut the positions deadlock.ts's tests prove lost (default true; they apply to Signora and
-   * Double Signora). A loss proved with a cut names them: exhaustive+deadlock:reserve.
+   * Cut the positions deadlock.ts's tests prove lost: true (default) every test that applies, or
+   * the tests named. A loss proved with cuts names the tests that cut: exhaustive+deadlock:waste.
    */
-  deadlocks?: boolean;
+  deadlocks?: boolean | readonly DeadlockTest[];
   /**
    * Sound dead marks (dfs.ts's `marks`): the complete searches of a group (one base rank) mark
    * the positions they prove lost in the shared table and skip the ones marked, so their work adds
@@ -104,8 +103,8 @@ export interface SolveResult {
   moveInts: number[];
   /**
    * How a `lost` was proved: 'exhaustive' (every reachable position searched), or
-   * 'exhaustive+deadlock:reserve' (every reachable position searched but those deadlock.ts's
-   * reserve test proves lost, which were cut). Absent otherwise.
+   * 'exhaustive+deadlock:<tests>' (every reachable position searched but those deadlock.ts's tests
+   * named prove lost, which were cut). Absent otherwise.
    */
   proof?: Proof;
   /**
@@ -165,7 +164,7 @@ function supermoves(s: GameState): MoveAdder | null {
 
 /** A DFS that cuts the positions deadlock.ts proves lost, where its tests apply and unless turned off. */
 function withDeadlocks<S extends DfsSearch | RestartingDfs>(x: S, o: SolveOptions): S {
-  if (o.deadlocks !== false && Deadlocks.applies(x.state)) x.deadlocks = new Deadlocks();
+  if (o.deadlocks !== false && Deadlocks.applies(x.state)) x.deadlocks = new Deadlocks(x.state, o.deadlocks === true ? undefined : o.deadlocks);
   return x;
 }
 
@@ -175,14 +174,14 @@ function cutsOf(x: Search): number {
 }
 
 /**
- * Whether `x`'s proof of loss leaned on deadlock.ts's tests: its own run cut positions, or, with
- * the dead marks, any run of any search under the same base constraint did (a mark may stand on a
- * cut).
+ * The deadlock.ts tests `x`'s proof of loss leaned on: those that cut in its run, or, with dead
+ * marks (a mark may stand on a cut), every test of the searches of its group that ever cut.
  */
-function provedWithCuts(run: Run, x: Search): boolean {
-  if (!run.marks) return cutsOf(x) > 0;
+function testsUsed(run: Run, x: Search): DeadlockTest[] {
+  if (!run.marks) return cutsOf(x) > 0 ? (x as DfsSearch).deadlocks!.used() : [];
   const rank = run.rankOf.get(x);
-  return run.all.some((y) => run.rankOf.get(y) === rank && (y instanceof RestartingDfs ? y.totalCuts : cutsOf(y)) > 0);
+  const cut = run.all.filter((y) => run.rankOf.get(y) === rank && (y instanceof RestartingDfs ? y.totalCuts : cutsOf(y)) > 0);
+  return cut.flatMap((y) => (y as DfsSearch).deadlocks!.tests);
 }
 
 /** The named policies; `search` may also be registry names joined by '+' (e.g. "beam+dfs-scored"). */
@@ -300,8 +299,8 @@ interface Run {
   winMoves: number[];
   /** A search stopped at the memory cap. */
   outOfMemory: boolean;
-  /** A proof of loss cut positions deadlock.ts proved lost. */
-  usedDeadlocks: boolean;
+  /** The deadlock.ts tests that cut positions in a proof of loss (none: plain exhaustive). */
+  usedDeadlocks: DeadlockTest[];
   /** The complete searches share sound dead marks (SolveOptions.marks; set with the policy). */
   marks: boolean;
   /** The marks' salt of each base constraint, claimed from the table when first needed. */
@@ -336,7 +335,7 @@ function startRun(deal: Deal, opts: SolveOptions, tt: TranspositionTable): Run {
     result: 'unknown',
     winMoves: [],
     outOfMemory: false,
-    usedDeadlocks: false,
+    usedDeadlocks: [],
     marks: false,
     marksSalts: new Map(),
     rankOf: new Map(),
@@ -364,7 +363,7 @@ function newSearch(run: Run, name: string, rank: number): Search {
 function runProving(run: Run, x: Search, nodes: number): void {
   if (runAlone(run, x, nodes).result !== 'lost') return;
   run.result = 'lost';
-  if (provedWithCuts(run, x)) run.usedDeadlocks = true;
+  run.usedDeadlocks.push(...testsUsed(run, x));
 }
 
 /** Search `x` alone for up to `nodes`, under the solve's budgets; a win is the solve's. */
@@ -436,7 +435,7 @@ function runOpeningOf(run: Run, o: Opening): Map<string, Search> {
   const turns = o.partner ? [Math.min(o.partner.alone, o.nodes), o.partner.turn] : [o.nodes];
   const ran = runOpening(searches, turns, Math.min(o.nodes, run.maxNodes - run.used), run.deadline, run.opts.onProgress, run.used);
   run.used += ran.used;
-  if (ran.result === 'lost') run.usedDeadlocks = provedWithCuts(run, searches[0]);
+  if (ran.result === 'lost') run.usedDeadlocks = testsUsed(run, searches[0]);
   run.outOfMemory ||= ran.memory;
   if (ran.result === 'won') run.winMoves = ran.winner!.solutionMoves();
   run.result = ran.result;
@@ -487,7 +486,7 @@ function runGroups(run: Run, groups: Search[][]): number {
         if (st === 'lost') {
           g.length = 0; // this rank is proved lost: drop all of its searches
           proved++;
-          if (provedWithCuts(run, search)) run.usedDeadlocks = true;
+          run.usedDeadlocks.push(...testsUsed(run, search));
           break;
         }
         if (st === 'memory' || st === 'exhausted') {
@@ -533,7 +532,8 @@ function finish(run: Run, t0: number): SolveResult {
     names = won.names;
   }
   let reason: string | undefined;
-  if (result === 'lost' && run.usedDeadlocks && fixedBase >= 0) reason = new Deadlocks().explain(stateFor(run, fixedBase)) ?? undefined;
+  const atDeal = result === 'lost' && run.usedDeadlocks.includes('reserve') && fixedBase >= 0 ? stateFor(run, fixedBase) : null;
+  if (atDeal) reason = new Deadlocks(atDeal).explain(atDeal) ?? undefined;
   for (const search of all) search.release?.();
   giveBack(run.taken);
   const ms = performance.now() - t0;
@@ -543,7 +543,7 @@ function finish(run: Run, t0: number): SolveResult {
   let specs: MoveSpec[] | undefined;
   return {
     result,
-    ...(result === 'lost' ? { proof: run.usedDeadlocks ? ('exhaustive+deadlock:reserve' as const) : ('exhaustive' as const) } : {}),
+    ...(result === 'lost' ? { proof: proofOf(run.usedDeadlocks) } : {}),
     ...(reason ? { reason } : {}),
     // Made on first read: the checked replay above is the verdict's proof; spelling the moves out
     // is output, which callers that only count the moves (the analysis) never pay for.
