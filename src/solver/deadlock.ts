@@ -145,8 +145,8 @@ export class Deadlocks {
 
   /** Cards on foundations and tableau per class at the moment studied (wasteDead); copies in the reserve. */
   private readonly out = new Int32Array(2 * LEVELS);
+  private readonly out0 = new Int32Array(2 * LEVELS);
   private readonly flex = new Int32Array(2 * LEVELS);
-  private readonly saved = new Int32Array(2 * LEVELS);
 
   /**
    * Test "waste": some waste card can never leave the waste, because at the moment it would, the
@@ -181,43 +181,81 @@ export class Deadlocks {
     const W = s.WASTE;
     const wl = s.len[W];
     if (base < 0 || wl === 0) return false;
-    const out = this.out;
-    const flex = this.flex;
-    const cards = s.cards;
-    const off = s.off;
-    const len = s.len;
-    out.fill(0);
-    flex.fill(0);
-    for (let p = 0; p < s.nPiles; p++) {
-      if (p === W || p === s.STOCK) continue;
-      const into = p === s.RESERVE ? flex : out;
-      for (let i = off[p], e = off[p] + len[p]; i < e; i++) into[classOf(cards[i], base)]++;
+    // The answer for waste card x depends on the cards below it and on the stock and the reserve,
+    // which their lengths fix (both only ever lose their top card). So a waste that is the bottom
+    // part of one studied with the same stock, reserve and base has the same answer for each of its
+    // cards: in a search, every move but a deal, a fill from the stock and a reserve move.
+    const key = s.len[s.STOCK] * 4096 + s.len[s.RESERVE];
+    let memo = this.memo.get(key);
+    if (memo !== undefined && memo.base === base && wl <= memo.len) {
+      let same = true;
+      for (let i = 0, o = s.off[W]; i < wl && same; i++) same = s.cards[o + i] === memo.waste[i];
+      if (same) return memo.dead < wl;
     }
-    let j = 0;
-    for (let c = 0; c < 2 * LEVELS; c++) if (c % LEVELS > 0) j += Math.max(0, out[c] - out[c - 1] - flex[c - 1]);
-    const piles = s.T;
-    const S = s.STOCK;
-    for (let i = off[W] + wl - 1; i >= off[W]; i--) {
-      j += this.add(classOf(cards[i], base));
-      if (j <= piles) continue;
-      this.saved.set(out);
-      let k = j;
-      for (let q = off[S] + len[S] - 1; q >= off[S] && k > piles; q--) k += this.add(classOf(cards[q], base));
-      out.set(this.saved);
-      if (k > piles) return true;
-    }
-    return false;
+    if (memo === undefined) this.memo.set(key, (memo = { base, len: 0, dead: 0, waste: new Uint8Array(s.capacity) }));
+    memo.base = base;
+    memo.len = wl;
+    memo.waste.set(s.cards.subarray(s.off[W], s.off[W] + wl));
+    memo.dead = this.lowestDead(s, base);
+    return memo.dead < wl;
   }
 
-  /** out[c]++, and the change in J it makes (wasteDead). */
-  private add(c: number): number {
-    const out = this.out;
+  /** Per stock and reserve length: the waste last studied, and the index (from its bottom) of its lowest card found never to leave (its length: none). */
+  private readonly memo = new Map<number, { base: number; len: number; dead: number; waste: Uint8Array }>();
+
+  /** The index from the waste's bottom of the lowest card that can never leave it (the waste's length: none). */
+  private lowestDead(s: GameState, base: number): number {
+    const { out, out0, flex } = this;
+    const { cards, off, len } = s;
+    out.fill(0);
+    flex.fill(0);
+    // A foundation of chain T with h cards holds levels 0..h-1 of T: counted as differences, summed below.
+    for (let f = s.FOUND0; f < s.CELL0; f++) {
+      if (len[f] === 0) continue;
+      const o = colourOf(cards[off[f]]) * LEVELS;
+      out[o]++;
+      if (len[f] < LEVELS) out[o + len[f]]--;
+    }
+    for (let c = 1; c < 2 * LEVELS; c++) if (c % LEVELS > 0) out[c] += out[c - 1];
+    for (let p = 0; p < s.T; p++) for (let i = off[p], e = off[p] + len[p]; i < e; i++) out[classOf(cards[i], base)]++;
+    for (let i = off[s.RESERVE], e = i + len[s.RESERVE]; i < e; i++) flex[classOf(cards[i], base)]++;
+    let j0 = 0;
+    for (let c = 0; c < 2 * LEVELS; c++) if (c % LEVELS > 0) j0 += Math.max(0, out[c] - out[c - 1] - flex[c - 1]);
+    out0.set(out);
+    // out0: the cards out with none of the stock dealt (J = j0); out: with its top d cards dealt too
+    // (J = j). The last d that fitted is tried first for the next card down; only where it no longer
+    // fits is every other d tried, upwards from it and then from 0.
+    let j = j0;
+    let d = 0;
+    let dead = len[s.WASTE];
+    const piles = s.T;
+    const sl = len[s.STOCK];
+    const top = off[s.STOCK] + sl - 1;
+    for (let i = len[s.WASTE] - 1; i >= 0; i--) {
+      const c = classOf(cards[off[s.WASTE] + i], base);
+      j0 += this.add(out0, c);
+      j += this.add(out, c);
+      if (j <= piles) continue;
+      const from = d;
+      while (j > piles && d < sl) j += this.add(out, classOf(cards[top - d++], base));
+      if (j <= piles) continue;
+      out.set(out0);
+      j = j0;
+      d = 0;
+      while (j > piles && d < from) j += this.add(out, classOf(cards[top - d++], base));
+      if (j > piles) dead = i;
+    }
+    return dead;
+  }
+
+  /** m[c]++ (m: out or out0), and the change in J it makes (lowestDead). */
+  private add(m: Int32Array, c: number): number {
     const flex = this.flex;
     const k = c % LEVELS;
     let d = 0;
-    if (k > 0 && out[c] - out[c - 1] - flex[c - 1] >= 0) d++;
-    if (k < LEVELS - 1 && out[c + 1] - out[c] - flex[c] > 0) d--;
-    out[c]++;
+    if (k > 0 && m[c] - m[c - 1] - flex[c - 1] >= 0) d++;
+    if (k < LEVELS - 1 && m[c + 1] - m[c] - flex[c] > 0) d--;
+    m[c]++;
     return d;
   }
 
