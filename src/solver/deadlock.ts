@@ -145,7 +145,6 @@ export class Deadlocks {
 
   /** Cards on foundations and tableau per class at the moment studied (wasteDead); copies in the reserve. */
   private readonly out = new Int32Array(2 * LEVELS);
-  private readonly out0 = new Int32Array(2 * LEVELS);
   private readonly flex = new Int32Array(2 * LEVELS);
 
   /**
@@ -181,32 +180,33 @@ export class Deadlocks {
     const W = s.WASTE;
     const wl = s.len[W];
     if (base < 0 || wl === 0) return false;
-    // The answer for waste card x depends on the cards below it and on the stock and the reserve,
-    // which their lengths fix (both only ever lose their top card). So a waste that is the bottom
-    // part of one studied with the same stock, reserve and base has the same answer for each of its
-    // cards: in a search, every move but a deal, a fill from the stock and a reserve move.
+    // The stock and the reserve are fixed by their lengths (both only ever lose their top card).
+    // If a waste passed, so does its bottom part under the same stock, reserve and base: its cards
+    // have the same cards out for each d, and the greedy line below starts lower. In a search that
+    // is every move but a deal, a fill from the stock or a reserve move.
     const key = s.len[s.STOCK] * 4096 + s.len[s.RESERVE];
     let memo = this.memo.get(key);
     if (memo !== undefined && memo.base === base && wl <= memo.len) {
       let same = true;
       for (let i = 0, o = s.off[W]; i < wl && same; i++) same = s.cards[o + i] === memo.waste[i];
-      if (same) return memo.dead < wl;
+      if (same && (!memo.dead || wl === memo.len)) return memo.dead;
     }
-    if (memo === undefined) this.memo.set(key, (memo = { base, len: 0, dead: 0, waste: new Uint8Array(s.capacity) }));
+    if (memo === undefined) this.memo.set(key, (memo = { base, len: 0, dead: false, waste: new Uint8Array(s.capacity) }));
     memo.base = base;
     memo.len = wl;
     memo.waste.set(s.cards.subarray(s.off[W], s.off[W] + wl));
-    memo.dead = this.lowestDead(s, base);
-    return memo.dead < wl;
+    memo.dead = this.wasteStuck(s, base);
+    return memo.dead;
   }
 
-  /** Per stock and reserve length: the waste last studied, and the index (from its bottom) of its lowest card found never to leave (its length: none). */
-  private readonly memo = new Map<number, { base: number; len: number; dead: number; waste: Uint8Array }>();
+  /** Per stock and reserve length: the waste last studied and its answer. */
+  private readonly memo = new Map<number, { base: number; len: number; dead: boolean; waste: Uint8Array }>();
 
-  /** The index from the waste's bottom of the lowest card that can never leave it (the waste's length: none). */
-  private lowestDead(s: GameState, base: number): number {
-    const { out, out0, flex } = this;
+  /** True when no line takes every waste card off in turn with the tableau's piles enough each time (wasteDead). */
+  private wasteStuck(s: GameState, base: number): boolean {
+    const { out, flex } = this;
     const { cards, off, len } = s;
+    const cls = this.classes(base);
     out.fill(0);
     flex.fill(0);
     // A foundation of chain T with h cards holds levels 0..h-1 of T: counted as differences, summed below.
@@ -217,45 +217,43 @@ export class Deadlocks {
       if (len[f] < LEVELS) out[o + len[f]]--;
     }
     for (let c = 1; c < 2 * LEVELS; c++) if (c % LEVELS > 0) out[c] += out[c - 1];
-    for (let p = 0; p < s.T; p++) for (let i = off[p], e = off[p] + len[p]; i < e; i++) out[classOf(cards[i], base)]++;
-    for (let i = off[s.RESERVE], e = i + len[s.RESERVE]; i < e; i++) flex[classOf(cards[i], base)]++;
-    let j0 = 0;
-    for (let c = 0; c < 2 * LEVELS; c++) if (c % LEVELS > 0) j0 += Math.max(0, out[c] - out[c - 1] - flex[c - 1]);
-    out0.set(out);
-    // out0: the cards out with none of the stock dealt (J = j0); out: with its top d cards dealt too
-    // (J = j). The last d that fitted is tried first for the next card down; only where it no longer
-    // fits is every other d tried, upwards from it and then from 0.
-    let j = j0;
-    let d = 0;
-    let dead = len[s.WASTE];
+    for (let p = 0; p < s.T; p++) for (let i = off[p], e = off[p] + len[p]; i < e; i++) out[cls[cards[i]]]++;
+    for (let i = off[s.RESERVE], e = i + len[s.RESERVE]; i < e; i++) flex[cls[cards[i]]]++;
+    let j = 0;
+    for (let c = 0; c < 2 * LEVELS; c++) if (c % LEVELS > 0) j += Math.max(0, out[c] - out[c - 1] - flex[c - 1]);
+    // The waste's cards leave top first, and the stock dealt by then never shrinks: so take them in
+    // that order, each with the least d (stock cards dealt, in out too) at or above the last one's
+    // that fits. The least keeps every later choice open, so if this line fails, every line does.
     const piles = s.T;
     const sl = len[s.STOCK];
     const top = off[s.STOCK] + sl - 1;
-    for (let i = len[s.WASTE] - 1; i >= 0; i--) {
-      const c = classOf(cards[off[s.WASTE] + i], base);
-      j0 += this.add(out0, c);
-      j += this.add(out, c);
-      if (j <= piles) continue;
-      const from = d;
-      while (j > piles && d < sl) j += this.add(out, classOf(cards[top - d++], base));
-      if (j <= piles) continue;
-      out.set(out0);
-      j = j0;
-      d = 0;
-      while (j > piles && d < from) j += this.add(out, classOf(cards[top - d++], base));
-      if (j > piles) dead = i;
+    let d = 0;
+    for (let i = off[s.WASTE] + len[s.WASTE] - 1; i >= off[s.WASTE]; i--) {
+      j += this.add(cls[cards[i]]);
+      while (j > piles && d < sl) j += this.add(cls[cards[top - d++]]);
+      if (j > piles) return true;
     }
-    return dead;
+    return false;
   }
 
-  /** m[c]++ (m: out or out0), and the change in J it makes (lowestDead). */
-  private add(m: Int32Array, c: number): number {
-    const flex = this.flex;
-    const k = c % LEVELS;
+  /** Each card's class under base rank `base` (classOf), kept for the last base asked. */
+  private classes(base: number): Uint8Array {
+    if (this.clsBase !== base) {
+      for (let c = 0; c < 52; c++) this.cls[c] = classOf(c, base);
+      this.clsBase = base;
+    }
+    return this.cls;
+  }
+  private readonly cls = new Uint8Array(52);
+  private clsBase = -1;
+
+  /** out[c]++, and the change in J it makes (wasteStuck). */
+  private add(c: number): number {
+    const { out, flex } = this;
     let d = 0;
-    if (k > 0 && m[c] - m[c - 1] - flex[c - 1] >= 0) d++;
-    if (k < LEVELS - 1 && m[c + 1] - m[c] - flex[c] > 0) d--;
-    m[c]++;
+    if (c !== 0 && c !== LEVELS && out[c] - out[c - 1] - flex[c - 1] >= 0) d++;
+    if (c !== LEVELS - 1 && c !== 2 * LEVELS - 1 && out[c + 1] - out[c] - flex[c] > 0) d--;
+    out[c]++;
     return d;
   }
 
