@@ -4,12 +4,13 @@
 //
 //   npm run bench:decide -- [--seeds 20001-20200] [--timeout 5000] [--variants a,b]
 //                           [--per-rank] [--rank-timeout 2000] [--search auto|dfs|...] [--list]
-//                           [--no-deadlocks] [--no-marks | --marks]
+//                           [--no-deadlocks | --all-deadlocks] [--no-marks | --marks]
 //
 // --no-marks: without the sound dead marks (dfs.ts), likewise; --marks: with them in every game
 // (by default the policy uses them in Winery and FreeCell only).
 // --no-deadlocks: without deadlock.ts's tests (the solver before them), for a before-and-after on
-// the same deals.
+// the same deals; --all-deadlocks: with every test that applies (by default the policy's,
+// policy.ts's deadlockTests).
 //
 // Seeds 20001 and up are the held-out range: the search policy was tuned on seeds 10001-10200
 // (see the README). The budget is wall time, so the figures depend on the machine; the node
@@ -52,7 +53,7 @@ function line(name: string, t: Tally): string {
 
 const USAGE = `npm run bench:decide -- [--seeds 20001-20200] [--timeout 5000] [--variants a,b]
                         [--per-rank] [--rank-timeout 2000] [--search auto|dfs|...] [--list]
-                        [--no-deadlocks] [--no-marks | --marks]
+                        [--no-deadlocks | --all-deadlocks] [--no-marks | --marks]
 How many deals the solver decides within a time budget per deal (one deal at a time, one core):
 won / lost / unknown per variant, and with --per-rank per (deal, base rank) in the Terrace family.
   --seeds A-B       deal numbers (default 20001-20200, held out from tuning)
@@ -61,10 +62,16 @@ won / lost / unknown per variant, and with --per-rank per (deal, base rank) in t
   --per-rank        also each (deal, base rank), --rank-timeout MS each (default 2000)
   --search KIND     the solve policy (default auto)
   --list            name the unknown deals
-  --no-deadlocks    without deadlock.ts's tests; --no-marks / --marks: without / with dead marks`;
+  --no-deadlocks    without deadlock.ts's tests; --all-deadlocks: with every one that applies
+  --no-marks        without dead marks; --marks: with them in every game`;
 
 function main(): void {
-  checkOptions('bench:decide', USAGE, ['seeds', 'timeout', 'rank-timeout', 'search', 'variants'], ['per-rank', 'list', 'no-deadlocks', 'no-marks', 'marks']);
+  checkOptions(
+    'bench:decide',
+    USAGE,
+    ['seeds', 'timeout', 'rank-timeout', 'search', 'variants'],
+    ['per-rank', 'list', 'no-deadlocks', 'all-deadlocks', 'no-marks', 'marks'],
+  );
   let range: { from: number; to: number };
   try {
     range = parseRange(arg('seeds', '20001-20200'), '--seeds');
@@ -81,11 +88,11 @@ function main(): void {
   const names = arg('variants', defaults.join(',')).split(',');
   for (const n of names) if (!VARIANTS.some((v) => v.name === n)) fail(`unknown variant "${n}"`);
   const perRank = flag('per-rank');
-  const deadlocks = !flag('no-deadlocks');
+  const deadlocks = flag('no-deadlocks') ? false : flag('all-deadlocks') ? true : undefined;
   const marks = flag('no-marks') ? false : flag('marks') ? true : undefined;
   const tt = new TranspositionTable(64);
   console.log(
-    `seeds ${a}-${b}, ${timeoutMs} ms per deal${perRank ? `, ${rankTimeoutMs} ms per (deal, base)` : ''}, search ${search}${deadlocks ? '' : ', no deadlock tests'}${marks === undefined ? '' : marks ? ', dead marks everywhere' : ', no dead marks'}, one core, node ${process.version}`,
+    `seeds ${a}-${b}, ${timeoutMs} ms per deal${perRank ? `, ${rankTimeoutMs} ms per (deal, base)` : ''}, search ${search}${deadlocks === undefined ? '' : deadlocks ? ', every deadlock test' : ', no deadlock tests'}${marks === undefined ? '' : marks ? ', dead marks everywhere' : ', no dead marks'}, one core, node ${process.version}`,
   );
   console.log('variant                     deals    won  lost  unknown  unknown%   time s');
   for (const name of names) {

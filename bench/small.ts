@@ -1,6 +1,6 @@
 // Small games (src/engine/small.ts): the referee for proofs of loss. For each deal, the truth is
-// a plain exhaustive search (no deadlock tests); the claim is the same search with deadlock.ts's
-// tests. Prints how many of each, false losses (a claim of lost where the truth is won: must be
+// a plain exhaustive search (no deadlock tests); the claim is the same search with every test of
+// deadlock.ts that applies (the policy's defaults may use fewer). Prints how many of each, false losses (a claim of lost where the truth is won: must be
 // 0), and the nodes each needed on the deals both proved lost.
 //
 //   npm run bench:small -- [--variant signora] [--ranks 5] [--piles 3] [--reserve 6] [--seeds 1-500]
@@ -35,7 +35,7 @@ function hidden(budget: number): void {
     t.deals++;
     if (solve(deal, { tt, base, maxNodes: budget }).result !== 'unknown') continue;
     t.unknown++;
-    const r = solve(deal, { tt, base, maxNodes, search: 'dfs-scored' });
+    const r = solve(deal, { tt, base, maxNodes, search: 'dfs-scored', deadlocks: true });
     t[r.result === 'unknown' ? 'open' : r.result]++;
   }
   console.log(
@@ -110,7 +110,7 @@ function main(): void {
       continue;
     }
     const t = solve(deal, { tt, base, maxNodes, search: 'dfs-scored', deadlocks: false });
-    const c = solve(deal, { tt, base, maxNodes, search: 'dfs-scored' });
+    const c = solve(deal, { tt, base, maxNodes, search: 'dfs-scored', deadlocks: true });
     truth[t.result]++;
     claim[c.result]++;
     if (c.result === 'lost' && t.result === 'won') falseLost++;

@@ -9,6 +9,7 @@ import { smallDeal } from '../src/engine/small';
 import { GameState } from '../src/engine/state';
 import { getRules } from '../src/rules/variants';
 import { Deadlocks } from '../src/solver/deadlock';
+import { deadlockTests } from '../src/solver/policy';
 import { DfsSearch } from '../src/solver/dfs';
 import { baseCandidates, solve } from '../src/solver/solve';
 import { TranspositionTable } from '../src/solver/tt';
@@ -204,6 +205,20 @@ describe('deadlock tests (deadlock.ts)', () => {
 });
 
 describe('the waste test (deadlock.ts)', () => {
+  it("is in the policy's default for Red and Black only; true asks every test, false none", () => {
+    const r = (v: string) => getRules(v);
+    expect(deadlockTests(r('red-and-black'))).toEqual(['waste']);
+    for (const v of ['signora', 'double-signora', 'empress-of-italy']) expect(deadlockTests(r(v))).toEqual(['reserve']);
+    expect(deadlockTests(r('empress-of-italy'), true)).toEqual(['reserve', 'waste']);
+    expect(deadlockTests(r('red-and-black'), false)).toEqual([]);
+    expect(deadlockTests(r('signora'), ['waste'])).toEqual(['waste']);
+    // Empress of Italy has no reserve: by default nothing cuts, asked the waste test cuts.
+    const { deal, base } = smallDeal(r('empress-of-italy'), { ranks: 3, piles: 1, reserve: 0 }, 22);
+    expect(solve(deal, { tt, base, maxNodes: 20_000, search: 'dfs-scored' }).result).toBe('unknown');
+    const c = solve(deal, { tt, base, maxNodes: 20_000, search: 'dfs-scored', deadlocks: true });
+    expect([c.result, c.proof]).toEqual(['lost', 'exhaustive+deadlock:waste']);
+  });
+
   it('proves a full Red and Black deal lost that exhaustive search alone cannot: seed 10628', () => {
     const deal = dealFromSeed(getRules('red-and-black'), 10628);
     const r = solve(deal, { tt, maxNodes: 20_000 });

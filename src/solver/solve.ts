@@ -21,7 +21,19 @@ import { NestedRollouts } from './nmcs';
 import { addSupermoves, expandSupermoves, MetaDfs, metaMovesApply, SoftThreads, supermovesApply } from './freecell';
 import { geometric, luby, RestartingDfs } from './restart';
 import type { MoveAdder, Search, SearchStats } from './search';
-import { firstSlice, type Leaders, leading, type Opening, META_FIRST, META_GROWTH, type Policy, policy, type SearchKind, type Tight } from './policy';
+import {
+  deadlockTests,
+  firstSlice,
+  type Leaders,
+  leading,
+  type Opening,
+  META_FIRST,
+  META_GROWTH,
+  type Policy,
+  policy,
+  type SearchKind,
+  type Tight,
+} from './policy';
 import { giveBack, takeState } from './states';
 import { TranspositionTable } from './tt';
 
@@ -59,8 +71,8 @@ export interface SolveOptions {
    */
   softNodes?: number;
   /**
-   * Cut the positions deadlock.ts's tests prove lost: true (default) every test that applies, or
-   * the tests named. A loss proved with cuts names the tests that cut: exhaustive+deadlock:waste.
+   * Cut the positions deadlock.ts's tests prove lost: true every test that applies, false none, or
+   * those named; default policy.ts's deadlockTests. A proof names the tests that cut.
    */
   deadlocks?: boolean | readonly DeadlockTest[];
   /**
@@ -162,9 +174,9 @@ function supermoves(s: GameState): MoveAdder | null {
   return supermovesApply(s) ? addSupermoves : null;
 }
 
-/** A DFS that cuts the positions deadlock.ts proves lost, where its tests apply and unless turned off. */
-function withDeadlocks<S extends DfsSearch | RestartingDfs>(x: S, o: SolveOptions): S {
-  if (o.deadlocks !== false && Deadlocks.applies(x.state)) x.deadlocks = new Deadlocks(x.state, o.deadlocks === true ? undefined : o.deadlocks);
+/** A DFS that cuts the positions deadlock.ts's tests (deadlockTests: those asked, or the policy's) prove lost. */
+function withDeadlocks<S extends DfsSearch | RestartingDfs>(x: S, o: SolveOptions, d = new Deadlocks(x.state, deadlockTests(x.state.rules, o.deadlocks))): S {
+  if (d.tests.length > 0) x.deadlocks = d;
   return x;
 }
 
