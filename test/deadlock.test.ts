@@ -3,7 +3,7 @@
 // src/engine/small.ts), and against the win-finding search on positions of the full games.
 import { describe, expect, it } from 'vitest';
 import { type Deal, dealFromSeed } from '../src/engine/deal';
-import { MAX_MOVES } from '../src/engine/move';
+import { MAX_MOVES, moveFrom } from '../src/engine/move';
 import { generateMoves } from '../src/engine/movegen';
 import { smallDeal } from '../src/engine/small';
 import { GameState } from '../src/engine/state';
@@ -263,6 +263,43 @@ describe('the waste test (deadlock.ts)', () => {
       if (v === 'red-and-black' && shape.piles === 1) expect(tally.lostWith).toBeGreaterThan(5);
     });
 
+  for (const v of ['red-and-black', 'empress-of-italy', 'signora', 'double-signora'])
+    it(`${v}: on random walks with undos the test answers as the plain recount does, memo and all`, () => {
+      const rules = getRules(v);
+      const buf = new Int32Array(MAX_MOVES);
+      const tally = { asked: 0, dead: 0 };
+      for (let seed = 1; seed <= 12; seed++) {
+        const deal = dealFromSeed(rules, 40000 + seed);
+        const rnd = prng(seed);
+        const s = new GameState(deal);
+        const base = rules.terraceFamily ? Math.floor(rnd() * 13) : 0;
+        if (rules.terraceFamily) s.setConstraint(base);
+        const d = new Deadlocks(s, ['waste']);
+        let depth = 0;
+        for (let step = 0; step < 400; step++) {
+          const n = generateMoves(s, buf, 0);
+          if (depth > 0 && (n === 0 || rnd() < 0.3)) {
+            s.undo();
+            depth--;
+          } else if (n > 0) {
+            // Deals a third of the time, so the waste grows deep.
+            const deals = [];
+            for (let i = 0; i < n; i++) if (moveFrom(buf[i]) === s.STOCK) deals.push(buf[i]);
+            s.apply(deals.length > 0 && rnd() < 0.35 ? deals[0] : buf[Math.floor(rnd() * n)]);
+            depth++;
+          } else break;
+          if (s.base >= 0 && s.base !== base) continue; // the base is fixed by the constraint in the Terrace family
+          const dead = d.dead(s);
+          expect(dead, `seed ${40000 + seed} step ${step}`).toBe(wasteDeadPlain(s, base));
+          tally.asked++;
+          if (dead) tally.dead++;
+        }
+      }
+      // Double Signora's reserve is counted either way, and 11 piles hold much: no walk dies there.
+      if (v !== 'double-signora') expect(tally.dead).toBeGreaterThan(10);
+      expect(tally.asked - tally.dead).toBeGreaterThan(100);
+    });
+
   for (const v of ['red-and-black', 'empress-of-italy'])
     it(`small ${v}: positions of random play the test calls dead are never won`, () => {
       const rules = getRules(v);
@@ -290,3 +327,37 @@ describe('the waste test (deadlock.ts)', () => {
       expect(tally.lost).toBeGreaterThan(3);
     });
 });
+
+/**
+ * The waste test written again the slow, plain way (deadlock.ts's comment, step by step): for each
+ * waste card, top first, the cards out recounted from scratch for each amount d of stock dealt, the
+ * least d at or above the last card's with J at most the piles; no memo, no incremental J.
+ */
+function wasteDeadPlain(s: GameState, base: number): boolean {
+  const colour = (c: number) => ((c & 3) === 1 || (c & 3) === 2 ? 1 : 0); // suits C D H S: D and H red
+  const classOf = (c: number) => {
+    const level = ((c >> 2) - base + 13) % 13;
+    return (colour(c) ^ (level & 1)) * 13 + level;
+  };
+  const pile = (p: number) => Array.from(s.cards.subarray(s.off[p], s.off[p] + s.len[p]));
+  const waste = pile(s.WASTE);
+  const stock = pile(s.STOCK).reverse(); // top first
+  const reserve = pile(s.RESERVE);
+  const fixed: number[] = [];
+  for (let p = 0; p < s.CELL0; p++) fixed.push(...pile(p)); // tableau and foundations
+  const J = (outCards: number[]) => {
+    const out = new Array(26).fill(0);
+    const flex = new Array(26).fill(0);
+    for (const c of outCards) out[classOf(c)]++;
+    for (const c of reserve) flex[classOf(c)]++;
+    let j = 0;
+    for (let c = 0; c < 26; c++) if (c % 13 > 0) j += Math.max(0, out[c] - out[c - 1] - flex[c - 1]);
+    return j;
+  };
+  let d = 0;
+  for (let i = waste.length - 1; i >= 0; i--) {
+    while (d <= stock.length && J([...fixed, ...waste.slice(i), ...stock.slice(0, d)]) > s.T) d++;
+    if (d > stock.length) return true;
+  }
+  return false;
+}
