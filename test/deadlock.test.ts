@@ -268,7 +268,8 @@ describe('the waste test (deadlock.ts)', () => {
       const rules = getRules(v);
       const buf = new Int32Array(MAX_MOVES);
       const tally = { asked: 0, dead: 0 };
-      for (let seed = 1; seed <= 12; seed++) {
+      // Fewer walks where the plain recount is slowest (a 21-card reserve, a 176-card stock).
+      for (let seed = 1; seed <= (v === 'double-signora' ? 4 : 12); seed++) {
         const deal = dealFromSeed(rules, 40000 + seed);
         const rnd = prng(seed);
         const s = new GameState(deal);
@@ -295,8 +296,7 @@ describe('the waste test (deadlock.ts)', () => {
           if (dead) tally.dead++;
         }
       }
-      // Double Signora's reserve is counted either way, and 11 piles hold much: no walk dies there.
-      if (v !== 'double-signora') expect(tally.dead).toBeGreaterThan(10);
+      expect(tally.dead).toBeGreaterThan(5);
       expect(tally.asked - tally.dead).toBeGreaterThan(100);
     });
 
@@ -330,8 +330,9 @@ describe('the waste test (deadlock.ts)', () => {
 
 /**
  * The waste test written again the slow, plain way (deadlock.ts's comment, step by step): for each
- * waste card, top first, the cards out recounted from scratch for each amount d of stock dealt, the
- * least d at or above the last card's with J at most the piles; no memo, no incremental J.
+ * waste card, top first, and each number e of reserve cards gone, the least d (stock cards dealt) at
+ * or above the staircase of the last card's points with J at most the piles, J recounted from
+ * scratch; no memo, no incremental J.
  */
 function wasteDeadPlain(s: GameState, base: number): boolean {
   const colour = (c: number) => ((c & 3) === 1 || (c & 3) === 2 ? 1 : 0); // suits C D H S: D and H red
@@ -342,22 +343,29 @@ function wasteDeadPlain(s: GameState, base: number): boolean {
   const pile = (p: number) => Array.from(s.cards.subarray(s.off[p], s.off[p] + s.len[p]));
   const waste = pile(s.WASTE);
   const stock = pile(s.STOCK).reverse(); // top first
-  const reserve = pile(s.RESERVE);
-  const fixed: number[] = [];
-  for (let p = 0; p < s.CELL0; p++) fixed.push(...pile(p)); // tableau and foundations
-  const J = (outCards: number[]) => {
-    const out = new Array(26).fill(0);
-    const flex = new Array(26).fill(0);
-    for (const c of outCards) out[classOf(c)]++;
-    for (const c of reserve) flex[classOf(c)]++;
-    let j = 0;
-    for (let c = 0; c < 26; c++) if (c % 13 > 0) j += Math.max(0, out[c] - out[c - 1] - flex[c - 1]);
-    return j;
+  const reserve = pile(s.RESERVE).reverse(); // top first
+  const out: number[] = [];
+  for (let p = 0; p < s.CELL0; p++) out.push(...pile(p)); // tableau and foundations
+  // counts(cards)[k]: the class counts of the first k cards.
+  const counts = (cards: number[]) => {
+    const all = [new Array<number>(26).fill(0)];
+    for (const c of cards) all.push(all[all.length - 1].map((n, k) => n + (k === classOf(c) ? 1 : 0)));
+    return all;
   };
-  let d = 0;
+  const dealt = counts(stock);
+  const gone = counts(reserve);
+  const J = (n: number[]) => n.reduce((j, x, c) => (c % 13 > 0 ? j + Math.max(0, x - n[c - 1]) : j), 0);
+  let low = new Array<number>(reserve.length + 1).fill(0);
   for (let i = waste.length - 1; i >= 0; i--) {
-    while (d <= stock.length && J([...fixed, ...waste.slice(i), ...stock.slice(0, d)]) > s.T) d++;
-    if (d > stock.length) return true;
+    out.push(waste[i]);
+    const mine = counts(out)[out.length];
+    const next = low.map((from, e) => {
+      for (let d = from; d <= stock.length; d++) if (J(mine.map((n, k) => n + dealt[d][k] + gone[e][k])) <= s.T) return d;
+      return Infinity;
+    });
+    for (let e = 1; e < next.length; e++) next[e] = Math.min(next[e], next[e - 1]);
+    if (next[next.length - 1] === Infinity) return true;
+    low = next;
   }
   return false;
 }

@@ -32,6 +32,8 @@ export function testsOf(proof: Proof): DeadlockTest[] {
 }
 
 const LEVELS = 13;
+/** No point reached (wasteStuck's staircase). */
+const NONE = 1 << 30;
 
 /**
  * Test "reserve": the reserve cannot be emptied even if every card outside it could go to a
@@ -143,10 +145,6 @@ export class Deadlocks {
     return false;
   }
 
-  /** Cards on foundations and tableau per class at the moment studied (wasteDead); copies in the reserve. */
-  private readonly out = new Int32Array(2 * LEVELS);
-  private readonly flex = new Int32Array(2 * LEVELS);
-
   /**
    * Test "waste": some waste card can never leave the waste, because at the moment it would, the
    * cards that must be on the foundations or the tableau cannot be laid out in as few piles as the
@@ -164,16 +162,15 @@ export class Deadlocks {
    * at (T, k). Hence the tableau has at least J = sum over chains T and levels k >= 1 of
    * max(0, out[T, k] - out[T, k-1]) piles, in every real position.
    *
-   * The moment: a won line takes every waste card x off the waste. Right after x leaves, the waste
-   * holds exactly the cards below x now; the stock holds its bottom part, all but its top d cards
-   * for some d (it is dealt from the top; dealt cards went above x, or straight to the tableau, and
-   * have left); the reserve holds some of its cards; every other card is on a foundation or the
-   * tableau. So J of those cards must be at most the tableau's piles for some d, with the reserve's
-   * cards counted either way (a lower bound: each term is at least max(0, out_k - out_{k-1} -
-   * reserve_{k-1}) with out counting none of the reserve). If for some x no d fits, x never leaves
-   * and the position is lost. Cells would be a place outside both, so the test is not used with
-   * cells. Cost: one pass over the waste, top first, adding x to the cards out; only where J is over
-   * the piles, a pass down the stock adding its cards in turn; J is updated per card added.
+   * The moments: a won line takes every waste card off the waste, top card first. Right after a
+   * waste card x leaves, the waste holds exactly the cards below x now; the stock holds all but its
+   * top d cards for some d (it is dealt from the top; the cards dealt went above x, or straight to
+   * the tableau, and have left); the reserve all but its top e cards; every other card is on a
+   * foundation or the tableau, so J of them is at most the tableau's piles. And d and e never
+   * shrink from one waste card's moment to the next. So a won line gives a path of points (d, e),
+   * one per waste card, non-decreasing in both, each where J fits; wasteStuck decides exactly
+   * whether such a path exists, and where none does the position is lost. Cells would be a place
+   * outside all of these, so the test is not used with cells.
    */
   private wasteDead(s: GameState): boolean {
     const base = s.base >= 0 ? s.base : s.baseConstraint >= 0 ? s.baseConstraint : s.rules.baseRule === 'ace' ? 0 : -1;
@@ -204,37 +201,69 @@ export class Deadlocks {
 
   /** True when no line takes every waste card off in turn with the tableau's piles enough each time (wasteDead). */
   private wasteStuck(s: GameState, base: number): boolean {
-    const { out, flex } = this;
     const { cards, off, len } = s;
     const cls = this.classes(base);
-    out.fill(0);
-    flex.fill(0);
-    // A foundation of chain T with h cards holds levels 0..h-1 of T: counted as differences, summed below.
+    const rl = len[s.RESERVE];
+    const sl = len[s.STOCK];
+    const N = 2 * LEVELS;
+    if (this.outs.length < (rl + 1) * N) this.grow(rl + 1);
+    const { outs, js, ds, low } = this;
+    // outs[e]: the cards out with the reserve's top e cards gone and the stock's top ds[e] dealt;
+    // js[e] its J. Foundations of chain T with h cards hold levels 0..h-1: counted as differences.
+    outs.fill(0, 0, N);
     for (let f = s.FOUND0; f < s.CELL0; f++) {
       if (len[f] === 0) continue;
       const o = colourOf(cards[off[f]]) * LEVELS;
-      out[o]++;
-      if (len[f] < LEVELS) out[o + len[f]]--;
+      outs[o]++;
+      if (len[f] < LEVELS) outs[o + len[f]]--;
     }
-    for (let c = 1; c < 2 * LEVELS; c++) if (c % LEVELS > 0) out[c] += out[c - 1];
-    for (let p = 0; p < s.T; p++) for (let i = off[p], e = off[p] + len[p]; i < e; i++) out[cls[cards[i]]]++;
-    for (let i = off[s.RESERVE], e = i + len[s.RESERVE]; i < e; i++) flex[cls[cards[i]]]++;
-    let j = 0;
-    for (let c = 0; c < 2 * LEVELS; c++) if (c % LEVELS > 0) j += Math.max(0, out[c] - out[c - 1] - flex[c - 1]);
-    // The waste's cards leave top first, and the stock dealt by then never shrinks: so take them in
-    // that order, each with the least d (stock cards dealt, in out too) at or above the last one's
-    // that fits. The least keeps every later choice open, so if this line fails, every line does.
+    for (let c = 1; c < N; c++) if (c % LEVELS > 0) outs[c] += outs[c - 1];
+    for (let p = 0; p < s.T; p++) for (let i = off[p], e = off[p] + len[p]; i < e; i++) outs[cls[cards[i]]]++;
+    js[0] = 0;
+    for (let c = 1; c < N; c++) if (c % LEVELS > 0) js[0] += Math.max(0, outs[c] - outs[c - 1]);
+    const rtop = off[s.RESERVE] + rl - 1;
+    for (let e = 1; e <= rl; e++) {
+      outs.copyWithin(e * N, (e - 1) * N, e * N);
+      js[e] = js[e - 1] + this.add(e * N, cls[cards[rtop - e + 1]], 1);
+    }
+    ds.fill(0, 0, rl + 1);
+    low.fill(0, 0, rl + 1);
+    // The waste's cards leave top first, and neither the stock dealt nor the reserve gone by then
+    // ever shrinks: a line is a path of points (d, e), non-decreasing in both, with J at most the
+    // piles at each card's point. low[e] keeps the least d any path so far reaches with at most e
+    // reserve cards gone (the staircase of the points reached); each card moves every e's point to
+    // the least d at or above low[e] that fits, and the staircase is rebuilt from those. A path
+    // exists exactly when the staircase never empties.
     const piles = s.T;
-    const sl = len[s.STOCK];
-    const top = off[s.STOCK] + sl - 1;
-    let d = 0;
+    const stop = off[s.STOCK] + sl - 1;
     for (let i = off[s.WASTE] + len[s.WASTE] - 1; i >= off[s.WASTE]; i--) {
-      j += this.add(cls[cards[i]]);
-      while (j > piles && d < sl) j += this.add(cls[cards[top - d++]]);
-      if (j > piles) return true;
+      const c = cls[cards[i]];
+      let env = NONE;
+      for (let e = 0; e <= rl; e++) {
+        const o = e * N;
+        js[e] += this.add(o, c, 1);
+        if (low[e] === NONE) continue;
+        while (ds[e] > low[e]) js[e] += this.add(o, cls[cards[stop - --ds[e]]], -1);
+        while (ds[e] < low[e] || (js[e] > piles && ds[e] < sl)) js[e] += this.add(o, cls[cards[stop - ds[e]++]], 1);
+        if (js[e] <= piles && ds[e] < env) env = ds[e];
+        low[e] = env;
+      }
+      if (env === NONE) return true;
     }
     return false;
   }
+
+  /** Room for the reserve's lengths up to n - 1 (wasteStuck). */
+  private grow(n: number): void {
+    this.outs = new Int32Array(n * 2 * LEVELS);
+    this.js = new Int32Array(n);
+    this.ds = new Int32Array(n);
+    this.low = new Int32Array(n);
+  }
+  private outs = new Int32Array(0);
+  private js = new Int32Array(0);
+  private ds = new Int32Array(0);
+  private low = new Int32Array(0);
 
   /** Each card's class under base rank `base` (classOf), kept for the last base asked. */
   private classes(base: number): Uint8Array {
@@ -247,13 +276,25 @@ export class Deadlocks {
   private readonly cls = new Uint8Array(52);
   private clsBase = -1;
 
-  /** out[c]++, and the change in J it makes (wasteStuck). */
-  private add(c: number): number {
-    const { out, flex } = this;
+  /**
+   * outs[o + c] += by (1 or -1), and the change in J it makes (wasteStuck): J's term at c grows by one
+   * with a card added if c's count was not below c - 1's, and the term at c + 1 shrinks if c + 1's
+   * count was above c's (the other way round for a card taken away). Level 0 has no term; level 12
+   * no term above it.
+   */
+  private add(o: number, c: number, by: number): number {
+    const m = this.outs;
+    const x = o + c;
+    const k = c < LEVELS ? c : c - LEVELS;
     let d = 0;
-    if (c !== 0 && c !== LEVELS && out[c] - out[c - 1] - flex[c - 1] >= 0) d++;
-    if (c !== LEVELS - 1 && c !== 2 * LEVELS - 1 && out[c + 1] - out[c] - flex[c] > 0) d--;
-    out[c]++;
+    if (by > 0) {
+      if (k > 0 && m[x] >= m[x - 1]) d++;
+      if (k < LEVELS - 1 && m[x + 1] > m[x]) d--;
+    } else {
+      if (k > 0 && m[x] > m[x - 1]) d--;
+      if (k < LEVELS - 1 && m[x + 1] >= m[x]) d++;
+    }
+    m[x] += by;
     return d;
   }
 
