@@ -21,19 +21,8 @@ import { NestedRollouts } from './nmcs';
 import { addSupermoves, expandSupermoves, MetaDfs, metaMovesApply, SoftThreads, supermovesApply } from './freecell';
 import { geometric, luby, RestartingDfs } from './restart';
 import type { MoveAdder, Search, SearchStats } from './search';
-import {
-  deadlockTests,
-  firstSlice,
-  type Leaders,
-  leading,
-  type Opening,
-  META_FIRST,
-  META_GROWTH,
-  type Policy,
-  policy,
-  type SearchKind,
-  type Tight,
-} from './policy';
+import { firstSlice, type Leaders, leading, type Opening, META_FIRST, META_GROWTH, type Policy, policy, type SearchKind, type Tight } from './policy';
+import { deadlockTests } from './policy';
 import { giveBack, takeState } from './states';
 import { TranspositionTable } from './tt';
 
@@ -175,7 +164,8 @@ function supermoves(s: GameState): MoveAdder | null {
 }
 
 /** A DFS that cuts the positions deadlock.ts's tests (deadlockTests: those asked, or the policy's) prove lost. */
-function withDeadlocks<S extends DfsSearch | RestartingDfs>(x: S, o: SolveOptions, d = new Deadlocks(x.state, deadlockTests(x.state.rules, o.deadlocks))): S {
+function withDeadlocks<S extends DfsSearch | RestartingDfs>(x: S, o: SolveOptions): S {
+  const d = new Deadlocks(x.state, deadlockTests(x.state.rules, o.deadlocks));
   if (d.tests.length > 0) x.deadlocks = d;
   return x;
 }
@@ -185,10 +175,7 @@ function cutsOf(x: Search): number {
   return x instanceof DfsSearch || x instanceof RestartingDfs ? x.cuts : 0;
 }
 
-/**
- * The deadlock.ts tests `x`'s proof of loss leaned on: those that cut in its run, or, with dead
- * marks (a mark may stand on a cut), every test of the searches of its group that ever cut.
- */
+/** The tests `x`'s proof of loss leaned on: those that cut in its run; with dead marks (which may stand on cuts), all its group's that ever cut. */
 function testsUsed(run: Run, x: Search): DeadlockTest[] {
   if (!run.marks) return cutsOf(x) > 0 ? (x as DfsSearch).deadlocks!.used() : [];
   const rank = run.rankOf.get(x);
