@@ -5,9 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { type Deal, dealFromSeed } from '../src/engine/deal';
 import { MAX_MOVES, moveFrom } from '../src/engine/move';
 import { generateMoves } from '../src/engine/movegen';
-import { smallDeal } from '../src/engine/small';
+import { smallDeal, smallRules } from '../src/engine/small';
 import { GameState } from '../src/engine/state';
 import { getRules } from '../src/rules/variants';
+import { makeCard } from '../src/cards/card';
 import { Deadlocks } from '../src/solver/deadlock';
 import { deadlockTests } from '../src/solver/policy';
 import { DfsSearch } from '../src/solver/dfs';
@@ -83,6 +84,8 @@ describe('deadlock tests (deadlock.ts)', () => {
     expect(r.result).toBe('lost');
     expect(r.proof).toBe('exhaustive+deadlock:reserve');
     expect(solve(deal, { base: 4, maxNodes: 10_000, deadlocks: false }).result).toBe('unknown');
+    // A proof names the tests that cut, not all those asked, with dead marks or without.
+    for (const marks of [false, true]) expect(solve(deal, { base: 4, maxNodes: 10_000, deadlocks: true, marks }).proof).toBe('exhaustive+deadlock:reserve');
   });
 
   for (const v of ['signora', 'double-signora'])
@@ -225,6 +228,27 @@ describe('the waste test (deadlock.ts)', () => {
     expect(r.result).toBe('lost');
     expect(r.proof).toBe('exhaustive+deadlock:waste');
     expect(solve(deal, { tt, maxNodes: 20_000, deadlocks: false }).result).toBe('unknown');
+  });
+
+  it('is off where a tableau pile is not a run, as in some hand-made positions (legal play never makes one)', () => {
+    // Red and Black with one pile, everything home but: the pile black K..5 of the black-ace chain
+    // with red K..4 of the red-ace chain on top of it (not a run where they meet), and the waste
+    // 4D 3D and a black King. Won (4C, 3D, 4D and the King go home, then the rest); the test's
+    // count of piles, which assumes runs, would call it dead.
+    const rules = smallRules(getRules('red-and-black'), { ranks: 13, piles: 1, reserve: 0 });
+    const home = [0, 1, 2, 3, 4, 5, 6, 7].map((i) => {
+      const chain = i < 4 ? 0 : 1;
+      return Array.from({ length: 13 }, (_, k) => makeCard(k, (chain ^ (k & 1)) === 1 ? [1, 2][i % 2] : [0, 3][i % 2]));
+    });
+    const black = home[0].splice(3); // levels 3..12 of the black-ace chain: 4D 5C ... KC
+    const red = home[4].splice(2); // levels 2..12 of the red-ace chain: 3D 4C ... KD
+    const king = home[1].pop()!;
+    const pile = [...black.slice(1).reverse(), ...red.slice(1).reverse()];
+    const deal: Deal = { rules, tableau: [pile], reserve: [], stock: [], waste: [black[0], red[0], king], cells: [], foundations: home };
+    const s = new GameState(deal);
+    expect(new Deadlocks(s, ['waste']).tests).toEqual([]);
+    expect(truth(new GameState(deal), 100_000)).toBe('won');
+    expect(solve(deal, { tt, maxNodes: 100_000 }).result).toBe('won');
   });
 
   // Each shape: [variant, shape, seeds]. Exhaustive search without the tests is the truth.

@@ -73,6 +73,8 @@ export class Deadlocks {
   private readonly count = new Int32Array(2);
   /** Positions each test found dead (since the search's run began: see DfsSearch's reset). */
   readonly fired: Record<DeadlockTest, number> = { reserve: 0, waste: 0 };
+  /** The same, never cleared. */
+  readonly firedEver: Record<DeadlockTest, number> = { reserve: 0, waste: 0 };
   /** The tests asked, each only where it applies (testsFor). */
   private readonly reserveOn: boolean;
   private readonly wasteOn: boolean;
@@ -81,7 +83,9 @@ export class Deadlocks {
   constructor(s: GameState, tests: readonly DeadlockTest[] = DEADLOCK_TESTS) {
     const apply = Deadlocks.testsFor(s);
     this.reserveOn = apply.includes('reserve') && tests.includes('reserve');
-    this.wasteOn = apply.includes('waste') && tests.includes('waste');
+    // The waste test rests on every tableau pile being a run; legal moves keep that, and every deal
+    // has it, but a position made by hand (the library's non-strict deals) may not: no test there.
+    this.wasteOn = apply.includes('waste') && tests.includes('waste') && tableauRuns(s);
   }
 
   /** The position the last answer was for (foundations and reserve: all the test reads), and it. */
@@ -118,7 +122,14 @@ export class Deadlocks {
 
   /** Clears the counts (a new run of the search that asks). */
   clearFired(): void {
+    this.firedEver.reserve += this.fired.reserve;
+    this.firedEver.waste += this.fired.waste;
     this.fired.reserve = this.fired.waste = 0;
+  }
+
+  /** The tests that have ever found a position dead (the counts cleared or not). */
+  usedEver(): DeadlockTest[] {
+    return DEADLOCK_TESTS.filter((t) => this.fired[t] + this.firedEver[t] > 0);
   }
 
   /**
@@ -386,6 +397,13 @@ export class Deadlocks {
     const card = `${colourOf(need) ? 'red' : 'black'} ${RANKS[need >> 2]}`;
     return `${where}, which needs a ${card} (level ${this.failLevel}), and none is left once the reserve cards above it are up: the others are on the foundations or under ${cardName(c)} in the reserve`;
   }
+}
+
+/** True when every tableau pile is a run: each card may be built on the one below it. */
+function tableauRuns(s: GameState): boolean {
+  for (let p = 0; p < s.T; p++)
+    for (let i = s.off[p] + 1, e = s.off[p] + s.len[p]; i < e; i++) if (s.stackOK[s.cards[i - 1] * 52 + s.cards[i]] === 0) return false;
+  return true;
 }
 
 /** The class of the cards c may be built on in the tableau: one rank up, wrapping, other colour. */

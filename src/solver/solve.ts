@@ -180,7 +180,7 @@ function testsUsed(run: Run, x: Search): DeadlockTest[] {
   if (!run.marks) return cutsOf(x) > 0 ? (x as DfsSearch).deadlocks!.used() : [];
   const rank = run.rankOf.get(x);
   const cut = run.all.filter((y) => run.rankOf.get(y) === rank && (y instanceof RestartingDfs ? y.totalCuts : cutsOf(y)) > 0);
-  return cut.flatMap((y) => (y as DfsSearch).deadlocks!.tests);
+  return cut.flatMap((y) => (y as DfsSearch).deadlocks!.usedEver());
 }
 
 /** The named policies; `search` may also be registry names joined by '+' (e.g. "beam+dfs-scored"). */
