@@ -11,6 +11,7 @@ import { getRules } from '../src/rules/variants';
 import { makeCard } from '../src/cards/card';
 import { Deadlocks } from '../src/solver/deadlock';
 import { deadlockTests } from '../src/solver/policy';
+import { wasteStuckPlain } from '../src/solver/deadlock-check';
 import { DfsSearch } from '../src/solver/dfs';
 import { baseCandidates, solve } from '../src/solver/solve';
 import { TranspositionTable } from '../src/solver/tt';
@@ -315,7 +316,7 @@ describe('the waste test (deadlock.ts)', () => {
           } else break;
           if (s.base >= 0 && s.base !== base) continue; // the base is fixed by the constraint in the Terrace family
           const dead = d.dead(s);
-          expect(dead, `seed ${40000 + seed} step ${step}`).toBe(wasteDeadPlain(s, base));
+          expect(dead, `seed ${40000 + seed} step ${step}`).toBe(wasteStuckPlain(s, base));
           tally.asked++;
           if (dead) tally.dead++;
         }
@@ -323,6 +324,23 @@ describe('the waste test (deadlock.ts)', () => {
       expect(tally.dead).toBeGreaterThan(5);
       expect(tally.asked - tally.dead).toBeGreaterThan(100);
     });
+
+  it("with an audit, a cut the audit does not confirm throws (verify's second opinion)", () => {
+    const deal = dealFromSeed(getRules('red-and-black'), 10628);
+    expect(solve(deal, { tt, maxNodes: 20_000, deadlockAudit: true }).proof).toBe('exhaustive+deadlock:waste');
+    const s = new GameState(deal);
+    const d = new Deadlocks(s, ['waste'], () => false);
+    const buf = new Int32Array(MAX_MOVES);
+    expect(() => {
+      for (let k = 0; k < 60; k++) {
+        // Deal only: the waste soon holds a card that can never leave.
+        const deal1 = [...buf.subarray(0, generateMoves(s, buf, 0))].find((m) => moveFrom(m) === s.STOCK);
+        if (deal1 === undefined) break;
+        s.apply(deal1);
+        d.dead(s);
+      }
+    }).toThrow(/disagree/);
+  });
 
   for (const v of ['red-and-black', 'empress-of-italy'])
     it(`small ${v}: positions of random play the test calls dead are never won`, () => {
@@ -351,45 +369,3 @@ describe('the waste test (deadlock.ts)', () => {
       expect(tally.lost).toBeGreaterThan(3);
     });
 });
-
-/**
- * The waste test written again the slow, plain way (deadlock.ts's comment, step by step): for each
- * waste card, top first, and each number e of reserve cards gone, the least d (stock cards dealt) at
- * or above the staircase of the last card's points with J at most the piles, J recounted from
- * scratch; no memo, no incremental J.
- */
-function wasteDeadPlain(s: GameState, base: number): boolean {
-  const colour = (c: number) => ((c & 3) === 1 || (c & 3) === 2 ? 1 : 0); // suits C D H S: D and H red
-  const classOf = (c: number) => {
-    const level = ((c >> 2) - base + 13) % 13;
-    return (colour(c) ^ (level & 1)) * 13 + level;
-  };
-  const pile = (p: number) => Array.from(s.cards.subarray(s.off[p], s.off[p] + s.len[p]));
-  const waste = pile(s.WASTE);
-  const stock = pile(s.STOCK).reverse(); // top first
-  const reserve = pile(s.RESERVE).reverse(); // top first
-  const out: number[] = [];
-  for (let p = 0; p < s.CELL0; p++) out.push(...pile(p)); // tableau and foundations
-  // counts(cards)[k]: the class counts of the first k cards.
-  const counts = (cards: number[]) => {
-    const all = [new Array<number>(26).fill(0)];
-    for (const c of cards) all.push(all[all.length - 1].map((n, k) => n + (k === classOf(c) ? 1 : 0)));
-    return all;
-  };
-  const dealt = counts(stock);
-  const gone = counts(reserve);
-  const J = (n: number[]) => n.reduce((j, x, c) => (c % 13 > 0 ? j + Math.max(0, x - n[c - 1]) : j), 0);
-  let low = new Array<number>(reserve.length + 1).fill(0);
-  for (let i = waste.length - 1; i >= 0; i--) {
-    out.push(waste[i]);
-    const mine = counts(out)[out.length];
-    const next = low.map((from, e) => {
-      for (let d = from; d <= stock.length; d++) if (J(mine.map((n, k) => n + dealt[d][k] + gone[e][k])) <= s.T) return d;
-      return Infinity;
-    });
-    for (let e = 1; e < next.length; e++) next[e] = Math.min(next[e], next[e - 1]);
-    if (next[next.length - 1] === Infinity) return true;
-    low = next;
-  }
-  return false;
-}

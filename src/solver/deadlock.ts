@@ -79,8 +79,16 @@ export class Deadlocks {
   private readonly reserveOn: boolean;
   private readonly wasteOn: boolean;
 
-  /** The tests `tests` among those that apply to this variant (testsFor). */
-  constructor(s: GameState, tests: readonly DeadlockTest[] = DEADLOCK_TESTS) {
+  /**
+   * The tests `tests` among those that apply to this variant (testsFor). `audit`, if given, is asked
+   * again wherever the waste test finds a position dead (deadlock-check.ts's plain version), and a
+   * disagreement throws: verify's second opinion.
+   */
+  constructor(
+    s: GameState,
+    tests: readonly DeadlockTest[] = DEADLOCK_TESTS,
+    private readonly audit?: (s: GameState, base: number) => boolean,
+  ) {
     const apply = Deadlocks.testsFor(s);
     this.reserveOn = apply.includes('reserve') && tests.includes('reserve');
     // The waste test rests on every tableau pile being a run; legal moves keep that, and every deal
@@ -150,6 +158,7 @@ export class Deadlocks {
       }
     }
     if (this.wasteOn && this.wasteDead(s)) {
+      if (this.audit && !this.audit(s, this.wasteBase)) throw new Error('the waste test and its plain check disagree on a position: please report it');
       this.fired.waste++;
       return true;
     }
@@ -188,6 +197,7 @@ export class Deadlocks {
     const W = s.WASTE;
     const wl = s.len[W];
     if (base < 0 || wl === 0) return false;
+    this.wasteBase = base;
     // The stock and the reserve are fixed by their lengths (both only ever lose their top card).
     // If a waste passed, so does its bottom part under the same stock, reserve and base: its cards
     // have the same cards out for each d, and the greedy line below starts lower. In a search that
@@ -207,6 +217,8 @@ export class Deadlocks {
     return memo.dead;
   }
 
+  /** The base rank wasteDead last answered for. */
+  private wasteBase = -1;
   /** Per stock and reserve length: the waste last studied and its answer. */
   private readonly memo = new Map<number, { base: number; len: number; dead: boolean; waste: Uint8Array }>();
 

@@ -23,6 +23,7 @@ import { geometric, luby, RestartingDfs } from './restart';
 import type { MoveAdder, Search, SearchStats } from './search';
 import { firstSlice, type Leaders, leading, type Opening, META_FIRST, META_GROWTH, type Policy, policy, type SearchKind, type Tight } from './policy';
 import { deadlockTests } from './policy';
+import { wasteStuckPlain } from './deadlock-check';
 import { giveBack, takeState } from './states';
 import { TranspositionTable } from './tt';
 
@@ -49,21 +50,17 @@ export interface SolveOptions {
    */
   ttMb?: number;
   tt?: TranspositionTable;
-  /**
-   * Suit-built games under `auto`: nodes the restarting heuristic DFS runs alone before the other
-   * searches join it (default OPENING_NODES).
-   */
+  /** Suit-built games under `auto`: nodes the restarting heuristic DFS runs alone before the others join it (default OPENING_NODES). */
   openingNodes?: number;
-  /**
-   * Winery and FreeCell with cells under `auto`: nodes the soft threads (freecell/soft.ts) run alone before
-   * the opening (default SOFT_NODES; 0: none).
-   */
+  /** Winery and FreeCell with cells under `auto`: nodes the soft threads (freecell/soft.ts) run alone first (default SOFT_NODES; 0: none). */
   softNodes?: number;
   /**
    * Cut the positions deadlock.ts's tests prove lost: true every test that applies, false none, or
    * those named; default policy.ts's deadlockTests. A proof names the tests that cut.
    */
   deadlocks?: boolean | readonly DeadlockTest[];
+  /** Check each cut of the waste test with its plain version (deadlock-check.ts; verify does). */
+  deadlockAudit?: boolean;
   /**
    * Sound dead marks (dfs.ts's `marks`): the complete searches of a group (one base rank) mark
    * the positions they prove lost in the shared table and skip the ones marked, so their work adds
@@ -165,7 +162,7 @@ function supermoves(s: GameState): MoveAdder | null {
 
 /** A DFS that cuts the positions deadlock.ts's tests (deadlockTests: those asked, or the policy's) prove lost. */
 function withDeadlocks<S extends DfsSearch | RestartingDfs>(x: S, o: SolveOptions): S {
-  const d = new Deadlocks(x.state, deadlockTests(x.state.rules, o.deadlocks));
+  const d = new Deadlocks(x.state, deadlockTests(x.state.rules, o.deadlocks), o.deadlockAudit ? wasteStuckPlain : undefined);
   if (d.tests.length > 0) x.deadlocks = d;
   return x;
 }
