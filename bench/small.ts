@@ -39,7 +39,7 @@ function hidden(budget: number): void {
     t[r.result === 'unknown' ? 'open' : r.result]++;
   }
   console.log(
-    `${rules.name}, ${shape.ranks} ranks, ${shape.piles} piles, reserve ${shape.reserve}, seeds ${from}-${to}: ${t.deals} deals, ${t.unknown} unknown at ${budget} nodes (auto); of those ${t.won} won, ${t.lost} lost, ${t.open} still open at ${maxNodes} nodes (exhaustive, deadlock tests)`,
+    `${rules.name}, ${shape.ranks} ranks, ${shape.piles} piles${rules.reserveSize > 0 ? `, reserve ${shape.reserve}` : ''}, seeds ${from}-${to}: ${t.deals} deals, ${t.unknown} unknown at ${budget} nodes (auto); of those ${t.won} won, ${t.lost} lost, ${t.open} still open at ${maxNodes} nodes (exhaustive, deadlock tests)`,
   );
 }
 
@@ -71,7 +71,7 @@ function marks(): void {
     if (flag('list')) console.log(seed, base, truth, a.result, a.stats.nodes, b.result, b.stats.nodes);
   }
   console.log(
-    `${rules.name}, ${shape.ranks} ranks, ${shape.piles} piles, reserve ${shape.reserve}, seeds ${from}-${to}, ${maxNodes} nodes: ${t.deals} deals, ${t.lost} lost by plain exhaustive search; ` +
+    `${rules.name}, ${shape.ranks} ranks, ${shape.piles} piles${rules.reserveSize > 0 ? `, reserve ${shape.reserve}` : ''}, seeds ${from}-${to}, ${maxNodes} nodes: ${t.deals} deals, ${t.lost} lost by plain exhaustive search; ` +
       `lost without marks ${t.lostWithout}, with ${t.lostWith} (${t.onlyWith} only with); false lost ${t.falseLost}; ` +
       `nodes on the ${t.both} both proved lost: ${t.nodesWithout} without, ${t.nodesWith} with`,
   );
@@ -123,7 +123,7 @@ function main(): void {
   }
   const tally = (x: typeof truth) => `won ${x.won} lost ${x.lost} unknown ${x.unknown}`;
   console.log(
-    `${rules.name}, ${shape.ranks} ranks, ${shape.piles} piles, reserve ${shape.reserve}, seeds ${from}-${to}, ${maxNodes} nodes (${skipped} deals without base b exposed left out)`,
+    `${rules.name}, ${shape.ranks} ranks, ${shape.piles} piles${rules.reserveSize > 0 ? `, reserve ${shape.reserve}` : ''}, seeds ${from}-${to}, ${maxNodes} nodes (${skipped} deals without base b exposed left out)`,
   );
   console.log(`  plain exhaustive DFS:       ${tally(truth)}`);
   console.log(`  with the deadlock tests:    ${tally(claim)}`);

@@ -17,6 +17,7 @@ import { GameState } from '../engine/state';
 import { EXIT_FAILED, EXIT_OK, UsageError, reportError } from './errors';
 import { getRules } from '../rules/variants';
 import { baseCandidates, DEFAULT_MAX_NODES, PROOFS, type Proof, solve, type SolveResult, testsOf } from '../solver/solve';
+import { DeadlockAuditError } from '../solver/deadlock';
 import { movesOfSpecs, showGame } from './show';
 import { fileLabel, loadDealFile, msDealOf, out, parseWhole, readJsonValues, seededDeal } from './io';
 
@@ -184,9 +185,8 @@ export function checkLost(deal: Deal, sol: Solution, maxNodes: number): VerifyRe
   const named = sol.base !== undefined ? tryParseRank(sol.base) : -1;
   if (deal.rules.terraceFamily && sol.base !== undefined && named < 0) throw new UsageError(`bad base ${JSON.stringify(sol.base)} in the solution`);
   const ranks = !deal.rules.terraceFamily ? [undefined] : named >= 0 ? [named] : baseCandidates(deal);
+  const how = tests.length > 0 ? `exhaustive search with the ${tests.join(' and ')} deadlock test${tests.length > 1 ? 's' : ''}` : 'exhaustive search';
   const audited = tests.includes('waste') ? ', each cut of the waste test checked again by a second, plain version' : '';
-  const how =
-    tests.length > 0 ? `exhaustive search with the ${tests.join(' and ')} deadlock test${tests.length > 1 ? 's' : ''}${audited}` : 'exhaustive search';
   let nodes = 0;
   const lines: string[] = [];
   for (const base of ranks) {
@@ -195,14 +195,15 @@ export function checkLost(deal: Deal, sol: Solution, maxNodes: number): VerifyRe
     try {
       r = solve(deal, { search: 'dfs-plain', base, maxNodes, deadlocks: tests.length > 0 ? tests : false, deadlockAudit: true, marks: false });
     } catch (e) {
-      return { ok: false, lines: [`not confirmed${label}: ${(e as Error).message}`] }; // the audit's disagreement
+      if (!(e instanceof DeadlockAuditError)) throw e;
+      return { ok: false, lines: [`not confirmed${label}: ${e.message}`] };
     }
     nodes += r.stats.nodes;
     if (r.result === 'won') return { ok: false, lines: [`the claim is wrong: won${label} (${r.stats.nodes} nodes, ${r.moves.length} moves)`] };
     if (r.result !== 'lost') return { ok: false, lines: [`not confirmed${label}: ${how} ran out of its ${maxNodes} nodes (give --max-nodes more)`] };
     if (r.reason) lines.push(`  why${label}: ${r.reason}`);
   }
-  return { ok: true, lines: [`lost: confirmed by ${how} (${nodes} nodes)`, ...lines] };
+  return { ok: true, lines: [`lost: confirmed by ${how}${audited} (${nodes} nodes)`, ...lines] };
 }
 
 /** Replays every won solution and checks every lost one; stops at the first that fails (its line, labelled, is the result). */
