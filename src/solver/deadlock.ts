@@ -1,13 +1,16 @@
 // Deadlock tests: cheap, sound proofs that a position can never be won (issue 26), so that an
 // exhaustive search cuts a dead subtree at its root instead of walking every way the stock can
-// still be dealt under it. A search that uses them proves `lost` as exhaustive+deadlock.
+// still be dealt under it. A search that uses them proves `lost` as exhaustive+deadlock:<tests>.
+// Two tests: "reserve" (the Terrace games with a reserve) and "waste" (the four alternate-colour
+// games); each is argued where it is written, and deadlock-check.ts holds a plain second version of
+// the waste test that verify uses to check every cut.
 //
-// Vocabulary (the alternate-colour foundations of the Terrace family, base rank b fixed): a card of
-// rank r has level (r - b) mod 13 in its chain, and its chain is the colour a foundation holding it
-// started with: colour(card) XOR (level & 1). A foundation of chain T holds levels 0, 1, 2, ... of
-// T in order, one card each; a class (T, level) has as many copies as chain T has foundations
-// (2 * decks each, in the full games and the small ones alike), so every copy of it ends on a
-// different foundation of T.
+// Vocabulary (the alternate-colour foundations, base rank b fixed: the Terrace family's, or the ace
+// in Red and Black): a card of rank r has level (r - b) mod 13 in its chain, and its chain is the
+// colour a foundation holding it started with: colour(card) XOR (level & 1). A foundation of chain
+// T holds levels 0, 1, 2, ... of T in order, one card each; a class (T, level) has as many copies
+// as chain T has foundations (2 * decks each, in the full games and the small ones alike), so every
+// copy of it ends on a different foundation of T.
 import { cardName, colourOf, RANKS, rankName } from '../cards/card';
 import type { GameState } from '../engine/state';
 
