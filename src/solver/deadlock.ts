@@ -116,11 +116,6 @@ export class Deadlocks {
     return out;
   }
 
-  /** True when some test applies to this variant at all. */
-  static applies(s: GameState): boolean {
-    return Deadlocks.testsFor(s).length > 0;
-  }
-
   /** The tests asked that apply here. */
   get tests(): DeadlockTest[] {
     return DEADLOCK_TESTS.filter((t) => (t === 'reserve' ? this.reserveOn : this.wasteOn));
@@ -215,7 +210,7 @@ export class Deadlocks {
     if (memo === undefined) this.memo.set(key, (memo = { base, len: 0, dead: false, waste: new Uint8Array(s.capacity) }));
     memo.base = base;
     memo.len = wl;
-    memo.waste.set(s.cards.subarray(s.off[W], s.off[W] + wl));
+    for (let i = 0, o = s.off[W]; i < wl; i++) memo.waste[i] = s.cards[o + i]; // no view allocated per miss
     memo.dead = this.wasteStuck(s, base);
     return memo.dead;
   }
