@@ -61,7 +61,8 @@ won / lost / unknown per variant, and with --per-rank per (deal, base rank) in t
   --variants a,b    variants (default: all five)
   --per-rank        also each (deal, base rank), --rank-timeout MS each (default 2000)
   --search KIND     the solve policy (default auto)
-  --list            name the unknown deals
+  --list            name the unknown deals, each with (in brackets) the most cards home at the
+                    end of a line, where a search counts them (the nested Monte Carlo search)
   --no-deadlocks    without deadlock.ts's tests; --all-deadlocks: with every one that applies
   --no-marks        without dead marks; --marks: with them in every game`;
 
@@ -102,11 +103,11 @@ function main(): void {
     for (let seed = a; seed <= b; seed++) {
       const deal = dealFromSeed(rules, seed);
       const r = solve(deal, { tt, timeoutMs, maxNodes: Number.MAX_SAFE_INTEGER, search, deadlocks, marks });
-      count(deals, r.result, r.stats.ms, String(seed));
+      count(deals, r.result, r.stats.ms, `${seed}${home(r.stats.progress)}`);
       if (perRank && rules.terraceFamily)
         for (const base of baseCandidates(deal)) {
           const rr = solve(deal, { tt, timeoutMs: rankTimeoutMs, maxNodes: Number.MAX_SAFE_INTEGER, search, base, deadlocks, marks });
-          count(pairs, rr.result, rr.stats.ms, `${seed}/${base + 1}`);
+          count(pairs, rr.result, rr.stats.ms, `${seed}/${base + 1}${home(rr.stats.progress)}`);
         }
     }
     console.log(line(name, deals));
@@ -116,6 +117,11 @@ function main(): void {
       if (perRank && rules.terraceFamily) console.log(`  unknown (deal, base): ${pairs.unknownSeeds.join(' ') || '-'}`);
     }
   }
+}
+
+/** An unknown's label suffix: the most cards any line brought home, where a search counts them. */
+function home(progress: number | undefined): string {
+  return progress === undefined ? '' : `(${progress})`;
 }
 
 if (require.main === module) main();

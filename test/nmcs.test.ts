@@ -212,3 +212,15 @@ describe("the first round's slice (policy.ts's firstSlice)", () => {
     expect([...turns].filter((x) => x instanceof NestedRollouts).length).toBe(13);
   });
 });
+
+describe("solve()'s progress statistic", () => {
+  it('is the most cards home of the nested Monte Carlo search, and absent where no search counts them', () => {
+    const deal = dealFromSeed(getRules('empress-of-italy'), 10008);
+    const r = solve(deal, { base: 0, maxNodes: 30_000 });
+    expect(r.result).toBe('unknown');
+    expect(r.stats.progress).toBeGreaterThan(0);
+    expect(r.stats.progress).toBeLessThan(208);
+    const probe = solve(deal, { base: 0, maxNodes: 30_000, search: 'dfs-probe' });
+    expect(probe.stats.progress).toBeUndefined();
+  });
+});

@@ -130,7 +130,8 @@ Defaults differ between commands on purpose: solve looks at one deal, analyze at
   solve     --base any, --max-nodes 2M: one search, free to choose the base rank, with a budget
             large enough to decide most single deals
   analyze   --base all, --max-nodes 200k per search: every candidate base rank of every deal is
-            searched on its own (up to 14 searches a deal), at the budget of the published figures
+            searched on its own (up to 14 searches a deal); a run of 2,000 deals takes minutes (the
+            published figures: 2M, README)
   advise    --max-nodes 200k per base rank, as analyze (one search per rank)
   verify    --max-nodes 2M per base rank, to prove a lost claim again
 Counts take suffixes: --max-nodes 200k, 2M, 1e6. Every command takes --search (default auto),

@@ -91,6 +91,8 @@ export interface SolveStats extends SearchStats {
   stopReason?: 'nodes' | 'time' | 'memory' | 'exhausted';
   /** Most memory the table and the searches' stores held at once, bytes. */
   memoryBytes: number;
+  /** Most cards home at the end of any line of a search that counts them (nmcs.ts); absent if none does. */
+  progress?: number;
 }
 
 export interface SolveResult {
@@ -535,6 +537,7 @@ function finish(run: Run, t0: number): SolveResult {
   const ms = performance.now() - t0;
   const sum = (f: (s: SearchStats) => number) => all.reduce((a, s) => a + f(s.stats), 0);
   const nodes = sum((s) => s.nodes);
+  const progress = Math.max(-1, ...all.map((s) => s.progress ?? -1));
   const winMoves = run.winMoves;
   let specs: MoveSpec[] | undefined;
   return {
@@ -561,6 +564,7 @@ function finish(run: Run, t0: number): SolveResult {
         ? { stopReason: run.used >= maxNodes ? 'nodes' : Date.now() >= deadline ? 'time' : run.outOfMemory ? 'memory' : 'exhausted' }
         : {}),
       memoryBytes: tt.bytes + run.memory.peak,
+      ...(progress >= 0 ? { progress } : {}),
     },
   };
 }

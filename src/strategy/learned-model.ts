@@ -35,22 +35,22 @@ export const LEARNED_MODELS: Record<string, LearnedModel> = {
       0.39066186
     ],
     "weights": [
-      0.077553639,
-      0.010370253,
-      0.067505075,
-      -0.073110751,
-      -0.023317335,
-      -0.31830941,
-      -0.11984399
+      0.050271937,
+      0.0094035626,
+      0.055743492,
+      -0.064526755,
+      -0.042665708,
+      -0.3693283,
+      -0.12112579
     ],
-    "intercept": 1.3481028,
+    "intercept": 1.6235419,
     "candidates": "exposed",
     "lambda": 100,
     "trainSeeds": {
       "from": 1,
       "to": 1000
     },
-    "source": "results/published, seeds 1-1000, 200000 nodes per rank"
+    "source": "results/published, seeds 1-1000, 2000000 nodes per rank"
   },
   "double-signora": {
     "variant": "double-signora",
@@ -82,22 +82,22 @@ export const LEARNED_MODELS: Record<string, LearnedModel> = {
       0.34677115
     ],
     "weights": [
-      0.23246682,
-      0.014532188,
-      0.073603578,
-      -0.047844453,
-      -0.0085178729,
-      -0.12337474,
-      -0.023339056
+      0.26642605,
+      -0.0043391348,
+      0.060200366,
+      -0.06994529,
+      -0.032920195,
+      -0.086363714,
+      0.0088425004
     ],
-    "intercept": 1.9406097,
+    "intercept": 2.9003629,
     "candidates": "exposed",
     "lambda": 100,
     "trainSeeds": {
       "from": 1,
       "to": 1000
     },
-    "source": "results/published, seeds 1-1000, 202908 nodes per rank"
+    "source": "results/published, seeds 1-1000, 2001880 nodes per rank"
   },
   "empress-of-italy": {
     "variant": "empress-of-italy",
@@ -123,118 +123,118 @@ export const LEARNED_MODELS: Record<string, LearnedModel> = {
       0.86630549
     ],
     "weights": [
-      0.20519264,
-      -0.0094904212,
-      0.013979859,
-      -0.10205894,
-      -0.059000502
+      0.19293519,
+      -0.024458083,
+      0.019103819,
+      -0.11227543,
+      -0.059466151
     ],
-    "intercept": 0.2001754,
+    "intercept": 0.98161146,
     "candidates": "exposed",
-    "lambda": 10,
+    "lambda": 100,
     "trainSeeds": {
       "from": 1,
       "to": 1000
     },
-    "source": "results/published, seeds 1-1000, 200781 nodes per rank"
+    "source": "results/published, seeds 1-1000, 2000743 nodes per rank"
   }
 };
 
 export const ADVICE_TABLES: Record<string, AdviceTable> = {
   "signora": {
     "variant": "signora",
-    "source": "results/published, seeds 1-2000, 200000 nodes per rank",
+    "source": "results/published, seeds 1-2000, 2000000 nodes per rank",
     "releaseCuts": [
       0.78787879,
       0.89393939
     ],
     "buckets": {
       "base 1, pred 0, release high": {
-        "won": 1114,
+        "won": 1172,
         "deals": 1499
       },
       "base 1, pred 0, release low": {
-        "won": 1318,
+        "won": 1386,
         "deals": 1572
       },
       "base 1, pred 0, release middle": {
-        "won": 1179,
+        "won": 1255,
         "deals": 1513
       },
       "base 1, pred 1, release high": {
-        "won": 1073,
+        "won": 1148,
         "deals": 1526
       },
       "base 1, pred 1, release low": {
-        "won": 1149,
+        "won": 1201,
         "deals": 1375
       },
       "base 1, pred 1, release middle": {
-        "won": 1033,
+        "won": 1089,
         "deals": 1295
       },
       "base 1, pred 2+, release high": {
-        "won": 471,
+        "won": 509,
         "deals": 692
       },
       "base 1, pred 2+, release low": {
-        "won": 409,
+        "won": 439,
         "deals": 500
       },
       "base 1, pred 2+, release middle": {
-        "won": 356,
+        "won": 383,
         "deals": 467
       },
       "base 2, pred 0, release high": {
-        "won": 429,
+        "won": 446,
         "deals": 553
       },
       "base 2, pred 0, release low": {
-        "won": 569,
+        "won": 591,
         "deals": 638
       },
       "base 2, pred 0, release middle": {
-        "won": 515,
+        "won": 543,
         "deals": 641
       },
       "base 2, pred 1, release high": {
-        "won": 336,
+        "won": 349,
         "deals": 483
       },
       "base 2, pred 1, release low": {
-        "won": 409,
+        "won": 428,
         "deals": 490
       },
       "base 2, pred 1, release middle": {
-        "won": 375,
+        "won": 395,
         "deals": 447
       },
       "base 2, pred 2+, release high": {
-        "won": 109,
+        "won": 111,
         "deals": 154
       },
       "base 2, pred 2+, release low": {
-        "won": 151,
+        "won": 158,
         "deals": 172
       },
       "base 2, pred 2+, release middle": {
-        "won": 87,
+        "won": 92,
         "deals": 110
       },
       "base 3+, pred 0, release high": {
-        "won": 78,
+        "won": 84,
         "deals": 101
       },
       "base 3+, pred 0, release low": {
-        "won": 115,
+        "won": 117,
         "deals": 127
       },
       "base 3+, pred 0, release middle": {
-        "won": 126,
+        "won": 130,
         "deals": 146
       },
       "base 3+, pred 1, release high": {
-        "won": 66,
+        "won": 68,
         "deals": 94
       },
       "base 3+, pred 1, release low": {
@@ -242,15 +242,15 @@ export const ADVICE_TABLES: Record<string, AdviceTable> = {
         "deals": 85
       },
       "base 3+, pred 1, release middle": {
-        "won": 72,
+        "won": 75,
         "deals": 84
       },
       "base 3+, pred 2+, release high": {
-        "won": 22,
+        "won": 24,
         "deals": 28
       },
       "base 3+, pred 2+, release low": {
-        "won": 17,
+        "won": 19,
         "deals": 22
       },
       "base 3+, pred 2+, release middle": {
@@ -261,209 +261,209 @@ export const ADVICE_TABLES: Record<string, AdviceTable> = {
   },
   "double-signora": {
     "variant": "double-signora",
-    "source": "results/published, seeds 1-2000, 202908 nodes per rank",
+    "source": "results/published, seeds 1-2000, 2001880 nodes per rank",
     "releaseCuts": [
       0.87698413,
       0.94047619
     ],
     "buckets": {
       "base 0, pred 0, release high": {
-        "won": 883,
+        "won": 979,
         "deals": 1057
       },
       "base 0, pred 0, release low": {
-        "won": 930,
+        "won": 1038,
         "deals": 1111
       },
       "base 0, pred 0, release middle": {
-        "won": 1008,
+        "won": 1089,
         "deals": 1160
       },
       "base 0, pred 1, release high": {
-        "won": 1139,
+        "won": 1275,
         "deals": 1391
       },
       "base 0, pred 1, release low": {
-        "won": 1091,
+        "won": 1181,
         "deals": 1251
       },
       "base 0, pred 1, release middle": {
-        "won": 1073,
+        "won": 1184,
         "deals": 1258
       },
       "base 0, pred 2+, release high": {
-        "won": 891,
+        "won": 998,
         "deals": 1089
       },
       "base 0, pred 2+, release low": {
-        "won": 667,
+        "won": 737,
         "deals": 786
       },
       "base 0, pred 2+, release middle": {
-        "won": 580,
+        "won": 642,
         "deals": 697
       },
       "base 1, pred 0, release high": {
-        "won": 979,
+        "won": 1068,
         "deals": 1124
       },
       "base 1, pred 0, release low": {
-        "won": 1266,
+        "won": 1348,
         "deals": 1398
       },
       "base 1, pred 0, release middle": {
-        "won": 1166,
+        "won": 1262,
         "deals": 1321
       },
       "base 1, pred 1, release high": {
-        "won": 1195,
+        "won": 1296,
         "deals": 1371
       },
       "base 1, pred 1, release low": {
-        "won": 1171,
+        "won": 1264,
         "deals": 1324
       },
       "base 1, pred 1, release middle": {
-        "won": 1094,
+        "won": 1170,
         "deals": 1216
       },
       "base 1, pred 2+, release high": {
-        "won": 817,
+        "won": 919,
         "deals": 989
       },
       "base 1, pred 2+, release low": {
-        "won": 672,
+        "won": 727,
         "deals": 754
       },
       "base 1, pred 2+, release middle": {
-        "won": 545,
+        "won": 594,
         "deals": 623
       },
       "base 2, pred 0, release high": {
-        "won": 475,
+        "won": 519,
         "deals": 545
       },
       "base 2, pred 0, release low": {
-        "won": 698,
+        "won": 728,
         "deals": 754
       },
       "base 2, pred 0, release middle": {
-        "won": 564,
+        "won": 602,
         "deals": 618
       },
       "base 2, pred 1, release high": {
-        "won": 542,
+        "won": 576,
         "deals": 593
       },
       "base 2, pred 1, release low": {
-        "won": 595,
+        "won": 627,
         "deals": 645
       },
       "base 2, pred 1, release middle": {
-        "won": 476,
+        "won": 514,
         "deals": 537
       },
       "base 2, pred 2+, release high": {
-        "won": 301,
+        "won": 326,
         "deals": 345
       },
       "base 2, pred 2+, release low": {
-        "won": 301,
+        "won": 313,
         "deals": 328
       },
       "base 2, pred 2+, release middle": {
-        "won": 219,
+        "won": 232,
         "deals": 240
       },
       "base 3+, pred 0, release high": {
-        "won": 165,
+        "won": 174,
         "deals": 181
       },
       "base 3+, pred 0, release low": {
-        "won": 277,
+        "won": 290,
         "deals": 294
       },
       "base 3+, pred 0, release middle": {
-        "won": 220,
+        "won": 230,
         "deals": 237
       },
       "base 3+, pred 1, release high": {
-        "won": 140,
+        "won": 153,
         "deals": 160
       },
       "base 3+, pred 1, release low": {
-        "won": 203,
+        "won": 210,
         "deals": 217
       },
       "base 3+, pred 1, release middle": {
-        "won": 148,
+        "won": 155,
         "deals": 157
       },
       "base 3+, pred 2+, release high": {
-        "won": 72,
+        "won": 79,
         "deals": 82
       },
       "base 3+, pred 2+, release low": {
-        "won": 80,
+        "won": 84,
         "deals": 88
       },
       "base 3+, pred 2+, release middle": {
-        "won": 53,
+        "won": 55,
         "deals": 59
       }
     }
   },
   "empress-of-italy": {
     "variant": "empress-of-italy",
-    "source": "results/published, seeds 1-2000, 200781 nodes per rank",
+    "source": "results/published, seeds 1-2000, 2000743 nodes per rank",
     "releaseCuts": null,
     "buckets": {
       "base 0, pred 0": {
-        "won": 2001,
+        "won": 2783,
         "deals": 3937
       },
       "base 0, pred 1": {
-        "won": 2112,
+        "won": 2920,
         "deals": 4245
       },
       "base 0, pred 2+": {
-        "won": 1100,
+        "won": 1587,
         "deals": 2441
       },
       "base 1, pred 0": {
-        "won": 2433,
+        "won": 3146,
         "deals": 4175
       },
       "base 1, pred 1": {
-        "won": 2215,
+        "won": 2912,
         "deals": 3870
       },
       "base 1, pred 2+": {
-        "won": 1065,
+        "won": 1450,
         "deals": 2029
       },
       "base 2, pred 0": {
-        "won": 1213,
+        "won": 1527,
         "deals": 1905
       },
       "base 2, pred 1": {
-        "won": 970,
+        "won": 1226,
         "deals": 1561
       },
       "base 2, pred 2+": {
-        "won": 387,
+        "won": 499,
         "deals": 684
       },
       "base 3+, pred 0": {
-        "won": 410,
+        "won": 503,
         "deals": 606
       },
       "base 3+, pred 1": {
-        "won": 282,
+        "won": 338,
         "deals": 398
       },
       "base 3+, pred 2+": {
-        "won": 80,
+        "won": 104,
         "deals": 149
       }
     }
