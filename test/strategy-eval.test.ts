@@ -268,6 +268,18 @@ describe('evaluation from per-deal files', () => {
   });
 });
 
+describe('the report of one game', () => {
+  it("counts the decided subset's significant comparisons on their own, not the budget measure's", () => {
+    const e = evaluateVariant(path.join(__dirname, '..', 'results', 'published'), 'signora')!;
+    const count = (m: string) => e.paired.filter((r) => r.measure === m && r.significant && !r.nameA.startsWith('learned')).length;
+    // In the published Signora files the two measures differ (10 and 9 of 21), so a mix-up shows.
+    expect(count('decided')).not.toBe(count('budget'));
+    const line = formatEvaluation(e).find((l) => l.includes('decided subset'))!;
+    expect(line).toMatch(new RegExp(`; ${count('decided')} significant$`));
+    expect(formatEvaluation(e).join('\n')).toContain(`  ${count('budget')} of 21 paired comparisons significant`);
+  });
+});
+
 describe('sensitivity check', () => {
   it("Kendall's tau-b", () => {
     expect(kendallTauB([1, 2, 3], [10, 20, 30])).toBe(1);

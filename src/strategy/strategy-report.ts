@@ -62,8 +62,9 @@ export function formatEvaluation(e: VariantEvaluation, allPairs = false): string
   const dec = e.paired.filter((r) => r.measure === 'decided' && r.seeds === seeds);
   const sizes = dec.map((r) => r.deals);
   const decLost = dec.reduce((a, r) => a + r.deals - r.a, 0);
+  const decSig = dec.filter((r) => r.significant).length;
   out.push(
-    `  decided subset (both compared verdicts won or lost): ${Math.min(...sizes)}-${Math.max(...sizes)} deals per pair; ${decLost === 0 ? 'no proved loss among them, so both sides win every deal of it and it cannot separate strategies' : `${sig.length} significant`}`,
+    `  decided subset (both compared verdicts won or lost): ${Math.min(...sizes)}-${Math.max(...sizes)} deals per pair; ${decLost === 0 ? 'no proved loss among them, so both sides win every deal of it and it cannot separate strategies' : `${decSig} significant`}`,
   );
   if (e.heldOut) out.push(...formatHeldOut(e.heldOut));
   else if (e.learnedLeftOut)
