@@ -1,7 +1,8 @@
 // Small games (src/engine/small.ts): the referee for proofs of loss. For each deal, the truth is
 // a plain exhaustive search (no deadlock tests); the claim is the same search with every test of
-// deadlock.ts that applies (the policy's defaults may use fewer). Prints how many of each, false losses (a claim of lost where the truth is won: must be
-// 0), and the nodes each needed on the deals both proved lost.
+// deadlock.ts that applies (the policy's defaults may use fewer). Prints how many of each, false
+// losses (a claim of lost where the truth is won: must be 0), and the nodes each needed on the
+// deals both proved lost.
 //
 //   npm run bench:small -- [--variant signora] [--ranks 5] [--piles 3] [--reserve 6] [--seeds 1-500]
 //                          [--max-nodes 2000000] [--list] [--hidden 20000 | --marks]

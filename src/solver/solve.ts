@@ -176,10 +176,10 @@ function cutsOf(x: Search): number {
 
 /** The tests `x`'s proof of loss leaned on: those that cut in its run; with dead marks (which may stand on cuts), all its group's that ever cut. */
 function testsUsed(run: Run, x: Search): DeadlockTest[] {
-  if (!run.marks) return cutsOf(x) > 0 ? (x as DfsSearch).deadlocks!.used() : [];
+  if (!run.marks) return cutsOf(x) > 0 ? (x as DfsSearch | RestartingDfs).deadlocks!.used() : [];
   const rank = run.rankOf.get(x);
   const cut = run.all.filter((y) => run.rankOf.get(y) === rank && (y instanceof RestartingDfs ? y.totalCuts : cutsOf(y)) > 0);
-  return cut.flatMap((y) => (y as DfsSearch).deadlocks!.usedEver());
+  return cut.flatMap((y) => (y as DfsSearch | RestartingDfs).deadlocks!.usedEver());
 }
 
 /** The named policies; `search` may also be registry names joined by '+' (e.g. "beam+dfs-scored"). */
