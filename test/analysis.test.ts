@@ -178,6 +178,48 @@ describe('analysis run', () => {
     expect(fs.readFileSync(path.join(dir, 'signora-summary.csv'), 'utf8')).toBe(fs.readFileSync(path.join(straight, 'signora-summary.csv'), 'utf8'));
   });
 
+  it('--retry-unknown searches the unknown rows again with a larger budget, keeps the decided ones, and records the earlier run', async () => {
+    const dir = path.join(tmp, 'retry');
+    const small = { variants: ['signora'], to: 4 };
+    await analyzeWithStrategies(opts(dir, { ...small, maxNodes: 2000 }));
+    const file = path.join(dir, 'signora-deals.csv');
+    const before = readDealFile(file);
+    const unknown = before.filter((r) => r.result === 'unknown');
+    expect(unknown.length).toBeGreaterThan(0);
+    expect(unknown.length).toBeLessThan(before.length);
+    // Refused, changing nothing: a budget not larger, or other settings.
+    const files = () => Object.fromEntries(fs.readdirSync(dir).map((f) => [f, fs.readFileSync(path.join(dir, f), 'utf8')]));
+    const kept = files();
+    await expect(analyzeWithStrategies(opts(dir, { ...small, maxNodes: 2000, retryUnknown: true }))).rejects.toThrow(
+      /cannot retry signora's unknown rows: its rows were made with --max-nodes 2000: give a larger budget/,
+    );
+    await expect(analyzeWithStrategies(opts(dir, { ...small, search: 'dfs', retryUnknown: true }))).rejects.toThrow(/made with search auto, this run has dfs/);
+    await expect(analyzeWithStrategies(opts(dir, { ...small, retryUnknown: true, force: true }))).rejects.toThrow(/--retry-unknown keeps the rows/);
+    expect(files()).toEqual(kept);
+
+    const res = await analyzeWithStrategies(opts(dir, { ...small, retryUnknown: true }));
+    expect(res.variants[0].retried).toBe(unknown.length);
+    expect(reportLines(res).join('\n')).toContain(`signora: ${unknown.length} unknown searches run again with --max-nodes ${MAX_NODES}`);
+    const after = new Map(readDealFile(file).map((r) => [`${r.seed}:${r.base}`, r]));
+    expect(after.size).toBe(before.length);
+    // Decided rows untouched; the retried ones are what a straight run at the larger budget finds.
+    for (const r of before.filter((x) => x.result !== 'unknown')) expect(after.get(`${r.seed}:${r.base}`)).toEqual(r);
+    const ref = new Map(readDealFile(path.join(straight, 'signora-deals.csv')).map((r) => [`${r.seed}:${r.base}`, r]));
+    for (const r of unknown) {
+      const [a, b] = [after.get(`${r.seed}:${r.base}`)!, ref.get(`${r.seed}:${r.base}`)!];
+      expect([a.result, a.moves, a.nodes, a.proof]).toEqual([b.result, b.moves, b.nodes, b.proof]);
+    }
+    expect(unknown.some((r) => after.get(`${r.seed}:${r.base}`)!.result !== 'unknown')).toBe(true);
+    const entry = () => JSON.parse(fs.readFileSync(path.join(dir, 'run.json'), 'utf8')).variants.signora;
+    expect(entry().maxNodes).toBe(MAX_NODES);
+    expect(entry().command).toContain('--retry-unknown');
+    expect(entry().earlier.map((e: { maxNodes: number }) => e.maxNodes)).toEqual([2000]);
+    // A later resume at the new budget keeps the record of the earlier run.
+    await analyzeWithStrategies(opts(dir, { variants: ['signora'], to: 5, resume: true }));
+    expect(entry().earlier.map((e: { maxNodes: number }) => e.maxNodes)).toEqual([2000]);
+    expect(readDealFile(file).some((r) => r.seed === 5)).toBe(true);
+  });
+
   it('cuts a torn last line on resume; without --resume refuses to replace the rows, changing nothing; --force replaces them', async () => {
     const dir = path.join(tmp, 'torn');
     await analyzeWithStrategies(opts(dir, { variants: ['red-and-black'], to: 4 }));

@@ -448,6 +448,13 @@ const CASES: Case[] = [
     err: /winery-deals.csv already holds 3 rows: add --resume/,
   },
   { name: 'analyze --resume --force', args: AN('--out', 'out', '--resume', '--force'), err: /give --resume .* or --force .*, not both/ },
+  { name: 'analyze --retry-unknown --force', args: AN('--out', 'out', '--retry-unknown', '--force'), err: /give --retry-unknown .* or --force .*, not both/ },
+  {
+    name: 'retry rows that run.json does not describe',
+    setup: dealsFile(DEAL_HEAD + ROWS),
+    args: AN('--out', 'out', '--retry-unknown'),
+    err: /cannot retry winery's unknown rows: out\/run.json does not say how its 2 rows were made .*; rerun without --retry-unknown/,
+  },
 ];
 
 beforeAll(() => {

@@ -38,12 +38,27 @@ export interface RunEntry {
   cells: number;
   /** `ms` when the seeds are Microsoft FreeCell deal numbers (analyze --ms-deals); absent for seeds. */
   dealing?: 'ms';
+  /**
+   * The runs whose decided rows this one kept while it searched their unknown rows again with a
+   * larger budget (analyze --retry-unknown), oldest first; absent when there were none. A `won` or
+   * `lost` row is a fact whatever budget found it; `unknown` rows are this entry's budget's.
+   */
+  earlier?: EarlierRun[];
   /** The directories a `merge` joined, else absent. */
   mergedFrom?: string[];
   /** When the run (or merge) finished (ISO 8601, UTC); absent while it runs, or when it was stopped. */
   finished?: string;
   /** What the finished run holds, from its summary (absent while it runs, or when it was stopped). */
   totals?: RunTotals;
+}
+
+/** An earlier run of the same rows (RunEntry.earlier): what made the decided rows it left. */
+export interface EarlierRun {
+  commit: string | null;
+  command: string;
+  started: string | null;
+  maxNodes: number;
+  timeoutMs: number | null;
 }
 
 /**
@@ -162,7 +177,8 @@ function checkEntry(e: RunEntry, where: string): void {
     (e.timeoutMs === null || whole(e.timeoutMs)) &&
     whole(e.ttMb) &&
     typeof e.search === 'string' &&
-    whole(e.cells);
+    whole(e.cells) &&
+    (e.earlier === undefined || (Array.isArray(e.earlier) && e.earlier.every((x) => whole(x?.maxNodes) && (x.timeoutMs === null || whole(x.timeoutMs)))));
   if (!ok) throw new ManifestError(`${where}: a malformed entry`);
 }
 
@@ -199,6 +215,29 @@ export function disagreement(a: RunEntry, b: RunEntry): string | null {
   for (const [k, name] of MUST_AGREE) if (a[k] !== b[k]) return `${name} ${show(a[k])} and ${show(b[k])}`;
   if (a.commit && b.commit && a.commit !== b.commit) return `git commit ${a.commit.slice(0, 12)} and ${b.commit.slice(0, 12)}`;
   return null;
+}
+
+/**
+ * Why rows made under `old` may not have their unknown rows searched again under `now` (analyze
+ * --retry-unknown), as a message; null when they may. Every setting but the budget and the commit
+ * must agree (a decided row is a fact whoever found it), and the budget must be larger: more
+ * nodes, or the same nodes with a longer time limit or none, and never a shorter one.
+ */
+export function retryRefusal(old: RunEntry, now: RunEntry): string | null {
+  for (const [k, name] of MUST_AGREE)
+    if (k !== 'maxNodes' && k !== 'timeoutMs' && old[k] !== now[k]) return `its rows were made with ${name} ${show(old[k])}, this run has ${show(now[k])}`;
+  const shorter = now.timeoutMs !== null && (old.timeoutMs === null || now.timeoutMs < old.timeoutMs);
+  const longer = old.timeoutMs !== null && (now.timeoutMs === null || now.timeoutMs > old.timeoutMs);
+  const budget = `--max-nodes ${old.maxNodes}${old.timeoutMs === null ? '' : ` --timeout ${old.timeoutMs}`}`;
+  if (now.maxNodes < old.maxNodes || shorter || (now.maxNodes === old.maxNodes && !longer))
+    return `its rows were made with ${budget}: give a larger budget to search the unknown ones again`;
+  return null;
+}
+
+/** The entry `now` of a run that kept `old`'s decided rows (analyze --retry-unknown): old's run appended to its earlier runs. */
+export function withEarlier(now: RunEntry, old: RunEntry): RunEntry {
+  const run: EarlierRun = { commit: old.commit, command: old.command, started: old.started, maxNodes: old.maxNodes, timeoutMs: old.timeoutMs };
+  return { ...now, earlier: [...(old.earlier ?? []), run] };
 }
 
 /** One line describing an entry's share, for messages. */

@@ -76,6 +76,7 @@ export function reportJson(res: AnalysisResult, charts: string[] = []): Record<s
         cpuSeconds: Math.round(v.cpuSeconds * 1000) / 1000,
         searchedDeals: v.searchedDeals,
         resumedDeals: v.resumedDeals,
+        retried: v.retried,
         conflicts: v.conflicts,
       };
     }),
@@ -118,6 +119,8 @@ export function formatReport(res: AnalysisResult, strategyNames: readonly string
     out.push(`strategies: ${strategyNames.join(', ')}; best = the oracle (won for some base rank)`);
   }
 
+  for (const v of res.variants)
+    if (v.retried) out.push(`${v.variant}: ${v.retried} unknown search${v.retried === 1 ? '' : 'es'} run again with --max-nodes ${res.options.maxNodes}`);
   for (const v of res.variants)
     if (v.conflicts.length) out.push(`warning: ${v.variant}: best and any contradict each other (one won, one lost) on seeds ${v.conflicts.join(', ')}`);
   if (res.crashes.length) {

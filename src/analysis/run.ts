@@ -28,6 +28,10 @@
 //   requested seeds, so a resumed run gives the same summary as a straight one. The summary files
 //   (and strategies.csv rows) of the variants being run are removed at the start and written at
 //   the end, so they always describe a finished run.
+// - Retry. --retry-unknown is a resume that first drops the unknown rows of the run's seeds (the
+//   file rewritten whole through a temporary file) and so searches them again, with a budget that
+//   must be larger than the rows'. Decided rows are kept whatever commit or budget made them: a
+//   `won` replays and a `lost` names its proof (`verify`). run.json lists the earlier runs.
 // - Manifest. run.json (manifest.ts) is written before the first search, one entry per variant;
 //   --resume first checks that the rows it keeps were made with this run's settings.
 // - Shards. With --shard K/N only the range's K-th share is planned (shard.ts); everything else
@@ -38,7 +42,19 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import type { RuleTable } from '../rules/vocabulary';
-import { ManifestError, type RunEntry, disagreement, gitCommit, manifestFile, packageVersion, readManifest, totalsOf, writeManifest } from './manifest';
+import {
+  ManifestError,
+  type RunEntry,
+  disagreement,
+  gitCommit,
+  manifestFile,
+  packageVersion,
+  readManifest,
+  retryRefusal,
+  totalsOf,
+  withEarlier,
+  writeManifest,
+} from './manifest';
 import { OutputError, checkOutputs, heldRows, outputFiles, prepareOutDir } from '../records/outputs';
 import { type PoolHooks, type PoolJob, runPool } from './pool';
 import { Progress, type ProgressMode, type VariantProgress } from './progress';
@@ -58,6 +74,7 @@ import {
   readDealFile,
   strategiesFile,
   summaryFile,
+  writeCsvFile,
   writeStrategies,
 } from '../records/records';
 import { type StrategyScoring, rulesWithCells, searchLabels, variantResults, writeSummary } from './results';
@@ -95,6 +112,12 @@ export interface AnalyzeOptions {
   search?: string;
   outDir: string;
   resume?: boolean;
+  /**
+   * Resume, and search again, with this run's budget, the rows of this run's seeds that the per-deal
+   * files hold as unknown; the decided rows are kept. The budget must be larger than the rows'
+   * (manifest.ts's retryRefusal); run.json records the earlier runs (RunEntry.earlier).
+   */
+  retryUnknown?: boolean;
   /** Replace the per-deal rows already in `outDir` (without it, and without `resume`, a run into a directory holding rows is refused). */
   force?: boolean;
   progress?: ProgressMode;
@@ -150,6 +173,8 @@ export interface VariantReport {
   /** Deals searched in this run / found already done. */
   searchedDeals: number;
   resumedDeals: number;
+  /** Unknown rows this run searched again (retryUnknown). */
+  retried: number;
 }
 
 export interface AnalysisResult {
@@ -182,6 +207,8 @@ interface VariantState {
   candidates: Map<number, string[]>;
   failedSeeds: Set<number>;
   progress: VariantProgress;
+  /** Unknown rows dropped to be searched again (retryUnknown). */
+  retried: number;
 }
 
 /** The run's settings, defaults filled in and checked. */
@@ -243,16 +270,22 @@ function entryOf(opts: AnalyzeOptions, s: Settings, rules: RuleTable, started: s
  * Refuses (ManifestError) to resume `variant` when its rows were made under other settings, by
  * another shard, with another cell count, or by a run that left no manifest to tell.
  */
-function checkResume(dir: string, rows: DealRow[], old: RunEntry | undefined, now: RunEntry): void {
+function checkResume(dir: string, rows: DealRow[], old: RunEntry | undefined, now: RunEntry, retry: boolean): void {
   if (rows.length === 0) return;
   const file = manifestFile(dir);
   const variant = rows[0].variant;
+  const flag = retry ? '--retry-unknown' : '--resume';
   if (!old)
     throw new ManifestError(
-      `cannot resume ${variant}: ${file} does not say how its ${rows.length} rows were made (written before run manifests, or by hand); rerun without --resume or use another --out`,
+      `cannot ${retry ? `retry ${variant}'s unknown rows` : `resume ${variant}`}: ${file} does not say how its ${rows.length} rows were made (written before run manifests, or by hand); rerun without ${flag} or use another --out`,
     );
-  const diff = disagreement(old, now);
-  if (diff) throw new ManifestError(`cannot resume ${variant}: its rows were made with ${diff.replace(' and ', ', this run has ')} (${file})`);
+  if (retry) {
+    const why = retryRefusal(old, now);
+    if (why) throw new ManifestError(`cannot retry ${variant}'s unknown rows: ${why} (${file})`);
+  } else {
+    const diff = disagreement(old, now);
+    if (diff) throw new ManifestError(`cannot resume ${variant}: its rows were made with ${diff.replace(' and ', ', this run has ')} (${file})`);
+  }
   if (formatShard(old.shard) !== formatShard(now.shard))
     throw new ManifestError(`cannot resume ${variant}: its rows are shard ${formatShard(old.shard)}, this run is shard ${formatShard(now.shard)} (${file})`);
   const odd = rows.find((r) => r.cells !== now.cells);
@@ -279,26 +312,41 @@ function checkNoRows(dir: string, variants: string[]): void {
 function prepareRun(opts: AnalyzeOptions, set: Settings, started: string): Map<string, VariantState> {
   const { mode, seeds, variants, rulesOf } = set;
   checkOutputs(opts.outDir, [...outputFiles(opts.outDir, variants), manifestFile(opts.outDir)]);
-  if (opts.resume && opts.force) throw new AnalysisError('resume and force: give one of them (--resume keeps the rows, --force replaces them)');
-  if (!opts.resume && !opts.force) checkNoRows(opts.outDir, variants);
+  const retry = !!opts.retryUnknown;
+  const resume = !!opts.resume || retry;
+  if (resume && opts.force)
+    throw new AnalysisError(`${retry ? 'retry-unknown' : 'resume'} and force: --${retry ? 'retry-unknown' : 'resume'} keeps the rows, --force replaces them`);
+  if (!resume && !opts.force) checkNoRows(opts.outDir, variants);
   const oldManifest = readManifest(opts.outDir);
   const entries: Record<string, RunEntry> = {};
   const previous = new Map<string, DealFileContents>();
   for (const name of variants) {
     entries[name] = entryOf(opts, set, rulesOf.get(name)!, started);
-    const old = opts.resume ? parseDealFile(dealFile(opts.outDir, name), name) : { rows: [], tornAt: null };
-    if (opts.resume) checkResume(opts.outDir, old.rows, oldManifest?.variants[name], entries[name]);
+    const old = resume ? parseDealFile(dealFile(opts.outDir, name), name) : { rows: [], tornAt: null };
+    const oldEntry = oldManifest?.variants[name];
+    if (resume) checkResume(opts.outDir, old.rows, oldEntry, entries[name], retry);
+    // The rows kept were made by the runs oldEntry names (a resume keeps its earlier runs too).
+    if (resume && oldEntry && old.rows.length > 0)
+      entries[name] = retry ? withEarlier(entries[name], oldEntry) : oldEntry.earlier ? { ...entries[name], earlier: oldEntry.earlier } : entries[name];
     previous.set(name, old);
   }
   prepareOutDir(opts.outDir);
   writeManifest(opts.outDir, entries, oldManifest);
 
+  const inRun = new Set(seeds);
   const states = new Map<string, VariantState>();
   for (const name of variants) {
     const file = dealFile(opts.outDir, name);
-    const old = previous.get(name)!;
-    if (opts.resume && fs.existsSync(file)) cutTornLine(file, old);
-    if (!opts.resume || !fs.existsSync(file) || fs.statSync(file).size === 0) fs.writeFileSync(file, csvHeader(DEAL_COLUMNS));
+    let old = previous.get(name)!;
+    let retried = 0;
+    if (retry && old.rows.some((r) => r.result === 'unknown' && inRun.has(r.seed))) {
+      // Written whole through a temporary file: a stop now leaves the old file or the new one.
+      const kept = old.rows.filter((r) => r.result !== 'unknown' || !inRun.has(r.seed));
+      retried = old.rows.length - kept.length;
+      writeCsvFile(file, DEAL_COLUMNS, kept.map(dealRecord));
+      old = { rows: kept, tornAt: null };
+    } else if (resume && fs.existsSync(file)) cutTornLine(file, old);
+    if (!resume || !fs.existsSync(file) || fs.statSync(file).size === 0) fs.writeFileSync(file, csvHeader(DEAL_COLUMNS));
     const st: VariantState = {
       rules: rulesOf.get(name)!,
       file,
@@ -308,6 +356,7 @@ function prepareRun(opts: AnalyzeOptions, set: Settings, started: string): Map<s
       candidates: new Map(),
       failedSeeds: new Set(),
       progress: { variant: name, total: seeds.length, done: 0, failed: 0, won: 0, lost: 0, unknown: 0, resumed: 0, startedAt: 0, finishedAt: 0 },
+      retried,
     };
     const have = groupBySeed(old.rows);
     for (const seed of seeds) {
@@ -441,6 +490,7 @@ function finishRun(opts: AnalyzeOptions, states: Map<string, VariantState>, set:
       seconds: p.startedAt ? ((p.finishedAt || Date.now()) - p.startedAt) / 1000 : 0,
       searchedDeals: p.done + p.failed - p.resumed,
       resumedDeals: p.resumed,
+      retried: st.retried,
     });
   }
   const strat = reports.filter((r) => r.strategies);
@@ -530,6 +580,7 @@ export function describeRun(opts: AnalyzeOptions, workers: number, mode: BaseMod
   if (opts.cells !== undefined) parts.push(`--cells ${opts.cells}`);
   parts.push(`--out ${opts.outDir}`);
   if (opts.resume) parts.push('--resume');
+  if (opts.retryUnknown) parts.push('--retry-unknown');
   if (opts.force) parts.push('--force');
   return parts.join(' ');
 }

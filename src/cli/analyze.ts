@@ -2,8 +2,8 @@
 // Exit status (main.ts conventions): 2 for bad arguments (thrown as UsageError before any work, so
 // main prints the one `solitaire: ...` line), an unusable output directory or file, per-deal rows
 // already in --out without --resume or --force (issue 29), or an unreadable
-// per-deal file on --resume, or rows on --resume made under other settings (run.json) (nothing is
-// created or changed then); 130 after
+// per-deal file on --resume, or rows on --resume made under other settings (run.json), or on
+// --retry-unknown under other settings or a budget not larger (nothing is created or changed then); 130 after
 // SIGINT, 143 after SIGTERM (finished rows kept); 1 when a worker crashed (results still written,
 // the crashed deals left out); 3 for an internal error.
 import * as os from 'os';
@@ -31,6 +31,7 @@ export interface AnalyzeCliOptions {
   timeout?: string;
   out: string;
   resume?: boolean;
+  retryUnknown?: boolean;
   force?: boolean;
   quiet?: boolean;
   batch?: string;
@@ -106,6 +107,8 @@ export function analyzeOptionsFromCli(variants: string[], o: AnalyzeCliOptions) 
   const cells = o.cells !== undefined ? cellsOption(o.cells, names) : undefined;
   const search = o.search !== undefined ? searchOption(o.search) : undefined;
   if (o.resume && o.force) throw new UsageError('give --resume (keep the rows in --out and add the missing ones) or --force (replace them), not both');
+  if (o.retryUnknown && o.force)
+    throw new UsageError('give --retry-unknown (keep the decided rows in --out and search the unknown ones again) or --force (replace them), not both');
   return {
     variants: names,
     from,
@@ -118,6 +121,7 @@ export function analyzeOptionsFromCli(variants: string[], o: AnalyzeCliOptions) 
     batchSize,
     outDir: o.out,
     resume: !!o.resume,
+    retryUnknown: !!o.retryUnknown,
     force: !!o.force,
     shard,
     cells,
@@ -152,6 +156,10 @@ export function registerAnalyze(program: Command): Command {
     .option('--timeout <ms>', 'time budget of each search, ms (makes results depend on machine speed)')
     .option('--out <dir>', 'output directory', 'results')
     .option('--resume', 'keep the rows already in the per-deal files and search only the missing ones')
+    .option(
+      '--retry-unknown',
+      "as --resume, and search again, with this run's larger --max-nodes (or --timeout), the searches the per-deal files hold as unknown; the won and lost rows are kept (run.json records the earlier runs)",
+    )
     .option(
       '--force',
       'replace the per-deal rows already in --out (without --resume or --force, a run into a directory that holds rows of its variants is refused, changing nothing)',

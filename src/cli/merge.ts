@@ -70,6 +70,7 @@ Example (three shards of seeds 1-300, then the merge):
           seconds: 0,
           searchedDeals: 0,
           resumedDeals: m.summary[m.summary.length - 1].deals,
+          retried: 0,
         })),
       };
       settle(
