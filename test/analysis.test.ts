@@ -13,6 +13,7 @@ import { baseCandidates, solve } from '../src/solver/solve';
 import { TranspositionTable } from '../src/solver/tt';
 import { DEAL_COLUMNS, PROOFS, STRATEGY_COLUMNS, SUMMARY_COLUMNS, parseCsv, parseDealFile, readDealFile } from '../src/records/records';
 import { DEFAULT_TT_MB, type AnalyzeOptions } from '../src/analysis/run';
+import { retryRefusal } from '../src/analysis/manifest';
 import { analyzeWithStrategies, reportLines } from '../src/cli/compose';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -197,9 +198,18 @@ describe('analysis run', () => {
     await expect(analyzeWithStrategies(opts(dir, { ...small, retryUnknown: true, force: true }))).rejects.toThrow(/--retry-unknown keeps the rows/);
     expect(files()).toEqual(kept);
 
+    // Unknown rows outside the run's seeds would stay at the old budget under the new one's entry.
+    expect(unknown.some((r) => r.seed > 2)).toBe(true);
+    await expect(analyzeWithStrategies(opts(dir, { ...small, to: 2, retryUnknown: true }))).rejects.toThrow(
+      /cannot retry signora's unknown rows: seed [34] is unknown too but not among this run's seeds: retry the whole range/,
+    );
+    expect(files()).toEqual(kept);
+    const stopped = path.join(tmp, 'retry-stopped');
+    fs.cpSync(dir, stopped, { recursive: true });
+
     const res = await analyzeWithStrategies(opts(dir, { ...small, retryUnknown: true }));
     expect(res.variants[0].retried).toBe(unknown.length);
-    expect(reportLines(res).join('\n')).toContain(`signora: ${unknown.length} unknown searches run again with --max-nodes ${MAX_NODES}`);
+    expect(reportLines(res).join('\n')).toContain(`signora: ${unknown.length} unknown rows searched again with --max-nodes ${MAX_NODES}`);
     const after = new Map(readDealFile(file).map((r) => [`${r.seed}:${r.base}`, r]));
     expect(after.size).toBe(before.length);
     // Decided rows untouched; the retried ones are what a straight run at the larger budget finds.
@@ -214,10 +224,40 @@ describe('analysis run', () => {
     expect(entry().maxNodes).toBe(MAX_NODES);
     expect(entry().command).toContain('--retry-unknown');
     expect(entry().earlier.map((e: { maxNodes: number }) => e.maxNodes)).toEqual([2000]);
+    expect(entry().earlier[0].totals.searches).toBe(before.length);
+    // A retry stopped midway: no unknown row of the old budget is left under the new one; a retry
+    // at that budget again is refused with a pointer to --resume, which finishes the same rows.
+    const ac = new AbortController();
+    let n = 0;
+    const part = await analyzeWithStrategies(
+      opts(stopped, { ...small, retryUnknown: true, batchSize: 1, abortSignal: ac.signal, onRow: () => ++n === 2 && ac.abort() }),
+    );
+    expect(part.interrupted).toBe(true);
+    const mid = readDealFile(path.join(stopped, 'signora-deals.csv'));
+    expect(mid.length).toBeLessThan(before.length);
+    expect(mid.filter((r) => r.result === 'unknown').every((r) => after.get(`${r.seed}:${r.base}`)!.result === 'unknown')).toBe(true);
+    await expect(analyzeWithStrategies(opts(stopped, { ...small, retryUnknown: true }))).rejects.toThrow(/did not finish: --resume goes on with it/);
+    await analyzeWithStrategies(opts(stopped, { ...small, resume: true }));
+    expect(dealKeys(path.join(stopped, 'signora-deals.csv'))).toEqual(dealKeys(file));
     // A later resume at the new budget keeps the record of the earlier run.
     await analyzeWithStrategies(opts(dir, { variants: ['signora'], to: 5, resume: true }));
     expect(entry().earlier.map((e: { maxNodes: number }) => e.maxNodes)).toEqual([2000]);
     expect(readDealFile(file).some((r) => r.seed === 5)).toBe(true);
+  });
+
+  it('retryRefusal: only a larger budget, every other setting but the commit the same', () => {
+    const old = { ...JSON.parse(fs.readFileSync(path.join(straight, 'run.json'), 'utf8')).variants.signora, maxNodes: 1000, timeoutMs: 500 };
+    const refusal = (now: object) => retryRefusal(old, { ...old, ...now });
+    expect(refusal({ maxNodes: 2000 })).toBeNull();
+    expect(refusal({ timeoutMs: 900 })).toBeNull();
+    expect(refusal({ timeoutMs: null })).toBeNull();
+    expect(refusal({ commit: 'f'.repeat(40), maxNodes: 2000 })).toBeNull();
+    expect(refusal({})).toMatch(/--max-nodes 1000 --timeout 500: give a larger budget/);
+    expect(refusal({ maxNodes: 999, timeoutMs: null })).toMatch(/give a larger budget/);
+    expect(refusal({ maxNodes: 2000, timeoutMs: 400 })).toMatch(/may not search with a shorter time limit \(--timeout 400\)/);
+    expect(retryRefusal({ ...old, timeoutMs: null }, { ...old, maxNodes: 2000 })).toMatch(/may not search with a time limit/);
+    expect(refusal({ maxNodes: 2000, search: 'dfs' })).toMatch(/made with search auto, this run has dfs/);
+    expect(refusal({ maxNodes: 2000, ttMb: 64 })).toMatch(/--tt-mb 32, this run has 64/);
   });
 
   it('cuts a torn last line on resume; without --resume refuses to replace the rows, changing nothing; --force replaces them', async () => {

@@ -59,6 +59,9 @@ export interface EarlierRun {
   started: string | null;
   maxNodes: number;
   timeoutMs: number | null;
+  /** Its end and totals (RunEntry's), when it finished: what the rows said before the retry. */
+  finished?: string;
+  totals?: RunTotals;
 }
 
 /**
@@ -178,8 +181,22 @@ function checkEntry(e: RunEntry, where: string): void {
     whole(e.ttMb) &&
     typeof e.search === 'string' &&
     whole(e.cells) &&
-    (e.earlier === undefined || (Array.isArray(e.earlier) && e.earlier.every((x) => whole(x?.maxNodes) && (x.timeoutMs === null || whole(x.timeoutMs)))));
+    (e.earlier === undefined || (Array.isArray(e.earlier) && e.earlier.every(earlierOk)));
   if (!ok) throw new ManifestError(`${where}: a malformed entry`);
+}
+
+function earlierOk(x: EarlierRun): boolean {
+  const text = (v: unknown) => v === null || typeof v === 'string';
+  const whole = (v: unknown) => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
+  return (
+    typeof x === 'object' &&
+    x !== null &&
+    text(x.commit) &&
+    typeof x.command === 'string' &&
+    text(x.started) &&
+    whole(x.maxNodes) &&
+    (x.timeoutMs === null || whole(x.timeoutMs))
+  );
 }
 
 /** Writes `dir`/run.json with these entries replacing those of the same variants (others kept). */
@@ -228,15 +245,23 @@ export function retryRefusal(old: RunEntry, now: RunEntry): string | null {
     if (k !== 'maxNodes' && k !== 'timeoutMs' && old[k] !== now[k]) return `its rows were made with ${name} ${show(old[k])}, this run has ${show(now[k])}`;
   const shorter = now.timeoutMs !== null && (old.timeoutMs === null || now.timeoutMs < old.timeoutMs);
   const longer = old.timeoutMs !== null && (now.timeoutMs === null || now.timeoutMs > old.timeoutMs);
-  const budget = `--max-nodes ${old.maxNodes}${old.timeoutMs === null ? '' : ` --timeout ${old.timeoutMs}`}`;
-  if (now.maxNodes < old.maxNodes || shorter || (now.maxNodes === old.maxNodes && !longer))
-    return `its rows were made with ${budget}: give a larger budget to search the unknown ones again`;
+  const made = `its rows were made with ${budgetOf(old)}`;
+  if (shorter) return `${made}: a retry may not search with ${old.timeoutMs === null ? 'a time limit' : 'a shorter time limit'} (--timeout ${now.timeoutMs})`;
+  if (now.maxNodes < old.maxNodes || (now.maxNodes === old.maxNodes && !longer))
+    return `${made}: give a larger budget to search the unknown ones again${old.finished ? '' : ' (that run did not finish: --resume goes on with it)'}`;
   return null;
+}
+
+/** A run's budget as its options: `--max-nodes N` and `--timeout MS` when it had one. */
+export function budgetOf(e: { maxNodes: number; timeoutMs: number | null }): string {
+  return `--max-nodes ${e.maxNodes}${e.timeoutMs === null ? '' : ` --timeout ${e.timeoutMs}`}`;
 }
 
 /** The entry `now` of a run that kept `old`'s decided rows (analyze --retry-unknown): old's run appended to its earlier runs. */
 export function withEarlier(now: RunEntry, old: RunEntry): RunEntry {
   const run: EarlierRun = { commit: old.commit, command: old.command, started: old.started, maxNodes: old.maxNodes, timeoutMs: old.timeoutMs };
+  if (old.finished) run.finished = old.finished;
+  if (old.totals) run.totals = old.totals;
   return { ...now, earlier: [...(old.earlier ?? []), run] };
 }
 

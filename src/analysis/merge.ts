@@ -150,6 +150,10 @@ export function mergeRuns(
       shard: null,
       mergedFrom: parts.map((p) => p.dir),
     };
+    // Every part's earlier runs (analyze --retry-unknown), each once, in their order.
+    const earlier = [...new Map(parts.flatMap((p) => p.entry.earlier ?? []).map((x) => [JSON.stringify(x), x])).values()];
+    if (earlier.length) entry.earlier = earlier;
+    else delete entry.earlier;
     const res = variantResults(rules, rows, entry0.base, (s) => candidates.get(s), opts.strategies);
     entry.finished = new Date().toISOString();
     entry.totals = totalsOf(res.summary, res.searches, res.cpuSeconds);

@@ -1,5 +1,6 @@
 // The table printed at the end of `solitaire analyze`.
 import { fmtDuration } from './progress';
+import { budgetOf } from './manifest';
 import type { SummaryRow } from '../records/records';
 import type { AnalysisResult } from './run';
 
@@ -120,7 +121,10 @@ export function formatReport(res: AnalysisResult, strategyNames: readonly string
   }
 
   for (const v of res.variants)
-    if (v.retried) out.push(`${v.variant}: ${v.retried} unknown search${v.retried === 1 ? '' : 'es'} run again with --max-nodes ${res.options.maxNodes}`);
+    if (res.retry)
+      out.push(
+        `${v.variant}: ${v.retried ? `${v.retried} unknown row${v.retried === 1 ? '' : 's'} searched again` : 'no unknown row to search again'} with ${budgetOf({ maxNodes: res.options.maxNodes, timeoutMs: res.options.timeoutMs ?? null })}`,
+      );
   for (const v of res.variants)
     if (v.conflicts.length) out.push(`warning: ${v.variant}: best and any contradict each other (one won, one lost) on seeds ${v.conflicts.join(', ')}`);
   if (res.crashes.length) {

@@ -184,6 +184,8 @@ export interface AnalysisResult {
   crashes: CrashReport[];
   seconds: number;
   commandLine: string;
+  /** The run was a retry (retryUnknown): the report says what it searched again. */
+  retry?: boolean;
   options: Required<Pick<AnalyzeOptions, 'from' | 'to' | 'workers' | 'base' | 'maxNodes' | 'outDir'>> & { timeoutMs?: number };
 }
 
@@ -270,26 +272,32 @@ function entryOf(opts: AnalyzeOptions, s: Settings, rules: RuleTable, started: s
  * Refuses (ManifestError) to resume `variant` when its rows were made under other settings, by
  * another shard, with another cell count, or by a run that left no manifest to tell.
  */
-function checkResume(dir: string, rows: DealRow[], old: RunEntry | undefined, now: RunEntry, retry: boolean): void {
+function checkResume(dir: string, rows: DealRow[], old: RunEntry | undefined, now: RunEntry, retry: Set<number> | null): void {
   if (rows.length === 0) return;
   const file = manifestFile(dir);
   const variant = rows[0].variant;
-  const flag = retry ? '--retry-unknown' : '--resume';
+  const cannot = retry ? `cannot retry ${variant}'s unknown rows` : `cannot resume ${variant}`;
   if (!old)
     throw new ManifestError(
-      `cannot ${retry ? `retry ${variant}'s unknown rows` : `resume ${variant}`}: ${file} does not say how its ${rows.length} rows were made (written before run manifests, or by hand); rerun without ${flag} or use another --out`,
+      `${cannot}: ${file} does not say how its ${rows.length} rows were made (written before run manifests, or by hand); rerun without ${retry ? '--retry-unknown' : '--resume'} or use another --out`,
     );
   if (retry) {
     const why = retryRefusal(old, now);
-    if (why) throw new ManifestError(`cannot retry ${variant}'s unknown rows: ${why} (${file})`);
+    if (why) throw new ManifestError(`${cannot}: ${why} (${file})`);
+    // The new budget becomes the entry's: an unknown row left at the old one would be counted as the new one's.
+    const outside = rows.find((r) => r.result === 'unknown' && !retry.has(r.seed));
+    if (outside)
+      throw new ManifestError(
+        `${cannot}: seed ${outside.seed} is unknown too but not among this run's seeds: retry the whole range of ${dealFile(dir, variant)}`,
+      );
   } else {
     const diff = disagreement(old, now);
-    if (diff) throw new ManifestError(`cannot resume ${variant}: its rows were made with ${diff.replace(' and ', ', this run has ')} (${file})`);
+    if (diff) throw new ManifestError(`${cannot}: its rows were made with ${diff.replace(' and ', ', this run has ')} (${file})`);
   }
   if (formatShard(old.shard) !== formatShard(now.shard))
-    throw new ManifestError(`cannot resume ${variant}: its rows are shard ${formatShard(old.shard)}, this run is shard ${formatShard(now.shard)} (${file})`);
+    throw new ManifestError(`${cannot}: its rows are shard ${formatShard(old.shard)}, this run is shard ${formatShard(now.shard)} (${file})`);
   const odd = rows.find((r) => r.cells !== now.cells);
-  if (odd) throw new ManifestError(`cannot resume ${variant}: seed ${odd.seed} was played with ${odd.cells} cells, this run has ${now.cells}`);
+  if (odd) throw new ManifestError(`${cannot}: seed ${odd.seed} was played with ${odd.cells} cells, this run has ${now.cells}`);
 }
 
 /** Refuses (OutputError) a run that would replace per-deal rows already in `dir`. */
@@ -318,34 +326,40 @@ function prepareRun(opts: AnalyzeOptions, set: Settings, started: string): Map<s
     throw new AnalysisError(`${retry ? 'retry-unknown' : 'resume'} and force: --${retry ? 'retry-unknown' : 'resume'} keeps the rows, --force replaces them`);
   if (!resume && !opts.force) checkNoRows(opts.outDir, variants);
   const oldManifest = readManifest(opts.outDir);
+  const inRun = new Set(seeds);
   const entries: Record<string, RunEntry> = {};
   const previous = new Map<string, DealFileContents>();
   for (const name of variants) {
     entries[name] = entryOf(opts, set, rulesOf.get(name)!, started);
     const old = resume ? parseDealFile(dealFile(opts.outDir, name), name) : { rows: [], tornAt: null };
     const oldEntry = oldManifest?.variants[name];
-    if (resume) checkResume(opts.outDir, old.rows, oldEntry, entries[name], retry);
+    if (resume) checkResume(opts.outDir, old.rows, oldEntry, entries[name], retry ? inRun : null);
     // The rows kept were made by the runs oldEntry names (a resume keeps its earlier runs too).
     if (resume && oldEntry && old.rows.length > 0)
       entries[name] = retry ? withEarlier(entries[name], oldEntry) : oldEntry.earlier ? { ...entries[name], earlier: oldEntry.earlier } : entries[name];
     previous.set(name, old);
   }
   prepareOutDir(opts.outDir);
+  // A retry drops the unknown rows before run.json takes the new budget: a stop in between leaves
+  // the old budget's entry over fewer rows (missing ones are searched by a resume or a retry),
+  // never unknown rows of the old budget under the new one. Each file is written whole through a
+  // temporary file, so a stop leaves the old one or the new one.
+  const retried = new Map<string, number>();
+  for (const name of variants) {
+    const old = previous.get(name)!;
+    if (!retry || !old.rows.some((r) => r.result === 'unknown')) continue;
+    const kept = old.rows.filter((r) => r.result !== 'unknown');
+    writeCsvFile(dealFile(opts.outDir, name), DEAL_COLUMNS, kept.map(dealRecord));
+    retried.set(name, old.rows.length - kept.length);
+    previous.set(name, { rows: kept, tornAt: null });
+  }
   writeManifest(opts.outDir, entries, oldManifest);
 
-  const inRun = new Set(seeds);
   const states = new Map<string, VariantState>();
   for (const name of variants) {
     const file = dealFile(opts.outDir, name);
-    let old = previous.get(name)!;
-    let retried = 0;
-    if (retry && old.rows.some((r) => r.result === 'unknown' && inRun.has(r.seed))) {
-      // Written whole through a temporary file: a stop now leaves the old file or the new one.
-      const kept = old.rows.filter((r) => r.result !== 'unknown' || !inRun.has(r.seed));
-      retried = old.rows.length - kept.length;
-      writeCsvFile(file, DEAL_COLUMNS, kept.map(dealRecord));
-      old = { rows: kept, tornAt: null };
-    } else if (resume && fs.existsSync(file)) cutTornLine(file, old);
+    const old = previous.get(name)!;
+    if (resume && fs.existsSync(file)) cutTornLine(file, old);
     if (!resume || !fs.existsSync(file) || fs.statSync(file).size === 0) fs.writeFileSync(file, csvHeader(DEAL_COLUMNS));
     const st: VariantState = {
       rules: rulesOf.get(name)!,
@@ -356,7 +370,7 @@ function prepareRun(opts: AnalyzeOptions, set: Settings, started: string): Map<s
       candidates: new Map(),
       failedSeeds: new Set(),
       progress: { variant: name, total: seeds.length, done: 0, failed: 0, won: 0, lost: 0, unknown: 0, resumed: 0, startedAt: 0, finishedAt: 0 },
-      retried,
+      retried: retried.get(name) ?? 0,
     };
     const have = groupBySeed(old.rows);
     for (const seed of seeds) {
@@ -554,6 +568,7 @@ export async function runAnalysis(opts: AnalyzeOptions): Promise<AnalysisResult>
     crashes,
     seconds: (Date.now() - t0) / 1000,
     commandLine: set.commandLine,
+    retry: !!opts.retryUnknown,
     options: { from: opts.from, to: opts.to, workers, base: mode, maxNodes, outDir: opts.outDir, timeoutMs: opts.timeoutMs },
   };
   if (signal) {
