@@ -16,6 +16,7 @@ import { FEATURE_NAMES, rankFeatures } from '../src/strategy/features';
 import { type LearnedModel, fitLogistic, learnedStrategy, unitWeights } from '../src/strategy/learned';
 import { type EvalDeal, TERRACE_VARIANTS, evaluateHeldOut, loadEvalDeals, readDealRowsAnyVersion } from '../src/strategy/strategy-eval';
 import { dealFile } from '../src/records/records';
+import { readManifest } from '../src/analysis/manifest';
 import { arg, fail as failWith } from './util';
 
 function fail(msg: string): never {
@@ -28,11 +29,16 @@ function featuresFor(variant: string): string[] {
   return FEATURE_NAMES.filter((f) => reserve || !f.startsWith('reserve_'));
 }
 
-function budgetOf(dir: string, variant: string): number {
-  // The largest node count of an unknown row is the per-rank budget of the run.
+/** The per-rank budget of the data, as text: run.json's (with the retries of --retry-unknown), else the largest node count of an unknown row. */
+function budgetOf(dir: string, variant: string): string {
+  const e = readManifest(dir)?.variants[variant];
+  if (e) {
+    const [first, ...more] = [...(e.earlier ?? []).map((x) => x.maxNodes), e.maxNodes];
+    return `${first} nodes per rank${more.length ? `, the unknown ones again at ${more.join(', then ')}` : ''}`;
+  }
   let max = 0;
   for (const r of readDealRowsAnyVersion(dealFile(dir, variant))) if (r.result === 'unknown') max = Math.max(max, r.nodes);
-  return max;
+  return `${max} nodes per rank`;
 }
 
 function fit(
@@ -81,7 +87,7 @@ function main(): void {
     const deals = all.filter((d) => d.seed >= train.from && d.seed <= train.to);
     if (deals.length === 0) fail(`${variant}: no deal in the training seeds ${train.from}-${train.to}`);
     const budget = budgetOf(data, variant);
-    const source = `${data}, seeds ${train.from}-${train.to}, ${budget} nodes per rank`;
+    const source = `${data}, seeds ${train.from}-${train.to}, ${budget}`;
     // Model selection by 2-fold cross-validation within the training seeds.
     const odd = deals.filter((d) => d.seed % 2 === 1);
     const even = deals.filter((d) => d.seed % 2 === 0);
@@ -121,7 +127,7 @@ function main(): void {
         if (row.result === 'won') b.won++;
       }
     const sorted = Object.fromEntries(Object.entries(buckets).sort(([a], [b]) => a.localeCompare(b)));
-    tables[variant] = { variant, source: `${data}, seeds ${all[0].seed}-${all[all.length - 1].seed}, ${budget} nodes per rank`, releaseCuts, buckets: sorted };
+    tables[variant] = { variant, source: `${data}, seeds ${all[0].seed}-${all[all.length - 1].seed}, ${budget}`, releaseCuts, buckets: sorted };
 
     // The strategy `solitaire advise` follows: the learned one if it beats the best fixed strategy
     // (chosen on the training seeds) significantly on the held-out seeds, else that fixed strategy.

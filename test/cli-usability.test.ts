@@ -8,6 +8,7 @@ import { parseCount } from '../src/cli/io';
 import { unknownReason } from '../src/cli/solve';
 import { suggestVariant } from '../src/rules/variants';
 import type { SolveResult } from '../src/solver/solve';
+import { RECOMMENDED } from '../src/strategy/learned-model';
 import { cli, expectUsageError } from './cli-helpers';
 
 let dir = '';
@@ -121,7 +122,7 @@ describe('advise: the score, the command for the winning line, the next step, --
     expect(r.status, r.stderr).toBe(0);
     const j = JSON.parse(r.stdout);
     expect(j.variant).toBe('double-signora');
-    expect(j.strategy).toBe('most-exposed');
+    expect(j.strategy).toBe(RECOMMENDED['double-signora']);
     expect(j.budget).toEqual({ maxNodes: 3000, timeoutMs: 20000, search: 'dfs' });
     expect(j.ranks).toHaveLength(13);
     for (const rk of j.ranks) {

@@ -35,22 +35,22 @@ export const LEARNED_MODELS: Record<string, LearnedModel> = {
       0.39066186
     ],
     "weights": [
-      0.050271937,
-      0.0094035626,
-      0.055743492,
-      -0.064526755,
-      -0.042665708,
-      -0.3693283,
-      -0.12112579
+      0.022733301,
+      0.0052733096,
+      0.058045824,
+      -0.054049796,
+      -0.045695569,
+      -0.40104333,
+      -0.12215269
     ],
-    "intercept": 1.6235419,
+    "intercept": 1.7364368,
     "candidates": "exposed",
     "lambda": 100,
     "trainSeeds": {
       "from": 1,
       "to": 1000
     },
-    "source": "results/published, seeds 1-1000, 2000000 nodes per rank"
+    "source": "results/published, seeds 1-1000, 2000000 nodes per rank, the unknown ones again at 20000000"
   },
   "double-signora": {
     "variant": "double-signora",
@@ -82,22 +82,22 @@ export const LEARNED_MODELS: Record<string, LearnedModel> = {
       0.34677115
     ],
     "weights": [
-      0.26642605,
-      -0.0043391348,
-      0.060200366,
-      -0.06994529,
-      -0.032920195,
-      -0.086363714,
-      0.0088425004
+      0.23515167,
+      -0.0060138562,
+      0.042899507,
+      -0.12769146,
+      -0.057111822,
+      -0.073100861,
+      0.030492482
     ],
-    "intercept": 2.9003629,
+    "intercept": 3.7809259,
     "candidates": "exposed",
     "lambda": 100,
     "trainSeeds": {
       "from": 1,
       "to": 1000
     },
-    "source": "results/published, seeds 1-1000, 2001880 nodes per rank"
+    "source": "results/published, seeds 1-1000, 2000000 nodes per rank, the unknown ones again at 20000000"
   },
   "empress-of-italy": {
     "variant": "empress-of-italy",
@@ -136,89 +136,89 @@ export const LEARNED_MODELS: Record<string, LearnedModel> = {
       "from": 1,
       "to": 1000
     },
-    "source": "results/published, seeds 1-1000, 2000743 nodes per rank"
+    "source": "results/published, seeds 1-1000, 2000000 nodes per rank"
   }
 };
 
 export const ADVICE_TABLES: Record<string, AdviceTable> = {
   "signora": {
     "variant": "signora",
-    "source": "results/published, seeds 1-2000, 2000000 nodes per rank",
+    "source": "results/published, seeds 1-2000, 2000000 nodes per rank, the unknown ones again at 20000000",
     "releaseCuts": [
       0.78787879,
       0.89393939
     ],
     "buckets": {
       "base 1, pred 0, release high": {
-        "won": 1172,
+        "won": 1196,
         "deals": 1499
       },
       "base 1, pred 0, release low": {
-        "won": 1386,
+        "won": 1407,
         "deals": 1572
       },
       "base 1, pred 0, release middle": {
-        "won": 1255,
+        "won": 1286,
         "deals": 1513
       },
       "base 1, pred 1, release high": {
-        "won": 1148,
+        "won": 1170,
         "deals": 1526
       },
       "base 1, pred 1, release low": {
-        "won": 1201,
+        "won": 1232,
         "deals": 1375
       },
       "base 1, pred 1, release middle": {
-        "won": 1089,
+        "won": 1115,
         "deals": 1295
       },
       "base 1, pred 2+, release high": {
-        "won": 509,
+        "won": 527,
         "deals": 692
       },
       "base 1, pred 2+, release low": {
-        "won": 439,
+        "won": 450,
         "deals": 500
       },
       "base 1, pred 2+, release middle": {
-        "won": 383,
+        "won": 395,
         "deals": 467
       },
       "base 2, pred 0, release high": {
-        "won": 446,
+        "won": 451,
         "deals": 553
       },
       "base 2, pred 0, release low": {
-        "won": 591,
+        "won": 597,
         "deals": 638
       },
       "base 2, pred 0, release middle": {
-        "won": 543,
+        "won": 547,
         "deals": 641
       },
       "base 2, pred 1, release high": {
-        "won": 349,
+        "won": 354,
         "deals": 483
       },
       "base 2, pred 1, release low": {
-        "won": 428,
+        "won": 434,
         "deals": 490
       },
       "base 2, pred 1, release middle": {
-        "won": 395,
+        "won": 398,
         "deals": 447
       },
       "base 2, pred 2+, release high": {
-        "won": 111,
+        "won": 114,
         "deals": 154
       },
       "base 2, pred 2+, release low": {
-        "won": 158,
+        "won": 159,
         "deals": 172
       },
       "base 2, pred 2+, release middle": {
-        "won": 92,
+        "won": 96,
         "deals": 110
       },
       "base 3+, pred 0, release high": {
@@ -226,11 +226,11 @@ export const ADVICE_TABLES: Record<string, AdviceTable> = {
         "deals": 101
       },
       "base 3+, pred 0, release low": {
-        "won": 117,
+        "won": 119,
         "deals": 127
       },
       "base 3+, pred 0, release middle": {
-        "won": 130,
+        "won": 131,
         "deals": 146
       },
       "base 3+, pred 1, release high": {
@@ -238,11 +238,11 @@ export const ADVICE_TABLES: Record<string, AdviceTable> = {
         "deals": 94
       },
       "base 3+, pred 1, release low": {
-        "won": 75,
+        "won": 77,
         "deals": 85
       },
       "base 3+, pred 1, release middle": {
-        "won": 75,
+        "won": 76,
         "deals": 84
       },
       "base 3+, pred 2+, release high": {
@@ -250,7 +250,7 @@ export const ADVICE_TABLES: Record<string, AdviceTable> = {
         "deals": 28
       },
       "base 3+, pred 2+, release low": {
-        "won": 19,
+        "won": 20,
         "deals": 22
       },
       "base 3+, pred 2+, release middle": {
@@ -261,161 +261,161 @@ export const ADVICE_TABLES: Record<string, AdviceTable> = {
   },
   "double-signora": {
     "variant": "double-signora",
-    "source": "results/published, seeds 1-2000, 2001880 nodes per rank",
+    "source": "results/published, seeds 1-2000, 2000000 nodes per rank, the unknown ones again at 20000000",
     "releaseCuts": [
       0.87698413,
       0.94047619
     ],
     "buckets": {
       "base 0, pred 0, release high": {
-        "won": 979,
+        "won": 1022,
         "deals": 1057
       },
       "base 0, pred 0, release low": {
-        "won": 1038,
+        "won": 1077,
         "deals": 1111
       },
       "base 0, pred 0, release middle": {
-        "won": 1089,
+        "won": 1129,
         "deals": 1160
       },
       "base 0, pred 1, release high": {
-        "won": 1275,
+        "won": 1338,
         "deals": 1391
       },
       "base 0, pred 1, release low": {
-        "won": 1181,
+        "won": 1222,
         "deals": 1251
       },
       "base 0, pred 1, release middle": {
-        "won": 1184,
+        "won": 1230,
         "deals": 1258
       },
       "base 0, pred 2+, release high": {
-        "won": 998,
+        "won": 1039,
         "deals": 1089
       },
       "base 0, pred 2+, release low": {
-        "won": 737,
+        "won": 765,
         "deals": 786
       },
       "base 0, pred 2+, release middle": {
-        "won": 642,
+        "won": 669,
         "deals": 697
       },
       "base 1, pred 0, release high": {
-        "won": 1068,
+        "won": 1100,
         "deals": 1124
       },
       "base 1, pred 0, release low": {
-        "won": 1348,
+        "won": 1382,
         "deals": 1398
       },
       "base 1, pred 0, release middle": {
-        "won": 1262,
+        "won": 1298,
         "deals": 1321
       },
       "base 1, pred 1, release high": {
-        "won": 1296,
+        "won": 1346,
         "deals": 1371
       },
       "base 1, pred 1, release low": {
-        "won": 1264,
+        "won": 1306,
         "deals": 1324
       },
       "base 1, pred 1, release middle": {
-        "won": 1170,
+        "won": 1201,
         "deals": 1216
       },
       "base 1, pred 2+, release high": {
-        "won": 919,
+        "won": 957,
         "deals": 989
       },
       "base 1, pred 2+, release low": {
-        "won": 727,
+        "won": 740,
         "deals": 754
       },
       "base 1, pred 2+, release middle": {
-        "won": 594,
+        "won": 607,
         "deals": 623
       },
       "base 2, pred 0, release high": {
-        "won": 519,
+        "won": 535,
         "deals": 545
       },
       "base 2, pred 0, release low": {
-        "won": 728,
+        "won": 741,
         "deals": 754
       },
       "base 2, pred 0, release middle": {
-        "won": 602,
+        "won": 612,
         "deals": 618
       },
       "base 2, pred 1, release high": {
-        "won": 576,
+        "won": 589,
         "deals": 593
       },
       "base 2, pred 1, release low": {
-        "won": 627,
+        "won": 637,
         "deals": 645
       },
       "base 2, pred 1, release middle": {
-        "won": 514,
+        "won": 528,
         "deals": 537
       },
       "base 2, pred 2+, release high": {
-        "won": 326,
+        "won": 336,
         "deals": 345
       },
       "base 2, pred 2+, release low": {
-        "won": 313,
+        "won": 322,
         "deals": 328
       },
       "base 2, pred 2+, release middle": {
-        "won": 232,
+        "won": 238,
         "deals": 240
       },
       "base 3+, pred 0, release high": {
-        "won": 174,
+        "won": 179,
         "deals": 181
       },
       "base 3+, pred 0, release low": {
-        "won": 290,
+        "won": 291,
         "deals": 294
       },
       "base 3+, pred 0, release middle": {
-        "won": 230,
+        "won": 234,
         "deals": 237
       },
       "base 3+, pred 1, release high": {
-        "won": 153,
+        "won": 157,
         "deals": 160
       },
       "base 3+, pred 1, release low": {
-        "won": 210,
+        "won": 215,
         "deals": 217
       },
       "base 3+, pred 1, release middle": {
-        "won": 155,
+        "won": 156,
         "deals": 157
       },
       "base 3+, pred 2+, release high": {
-        "won": 79,
+        "won": 81,
         "deals": 82
       },
       "base 3+, pred 2+, release low": {
-        "won": 84,
+        "won": 85,
         "deals": 88
       },
       "base 3+, pred 2+, release middle": {
-        "won": 55,
+        "won": 58,
         "deals": 59
       }
     }
   },
   "empress-of-italy": {
     "variant": "empress-of-italy",
-    "source": "results/published, seeds 1-2000, 2000743 nodes per rank",
+    "source": "results/published, seeds 1-2000, 2000000 nodes per rank",
     "releaseCuts": null,
     "buckets": {
       "base 0, pred 0": {
@@ -473,6 +473,6 @@ export const ADVICE_TABLES: Record<string, AdviceTable> = {
 /** The strategy `solitaire advise` follows per game (see bench/fit-strategy.ts). */
 export const RECOMMENDED: Record<string, string> = {
   "signora": "learned",
-  "double-signora": "most-exposed",
+  "double-signora": "longest-run",
   "empress-of-italy": "most-exposed"
 };
