@@ -245,6 +245,38 @@ describe('analysis run', () => {
     expect(readDealFile(file).some((r) => r.seed === 5)).toBe(true);
   });
 
+  it('claims each per-deal file for one run at a time: a live claim refuses, changing nothing; a dead one is taken over; none is left', async () => {
+    const dir = path.join(tmp, 'claimed');
+    await analyzeWithStrategies(opts(dir, { variants: ['red-and-black'], to: 2 }));
+    const lock = path.join(dir, 'red-and-black-deals.csv.lock');
+    expect(fs.existsSync(lock)).toBe(false);
+    const files = () => Object.fromEntries(fs.readdirSync(dir).map((f) => [f, fs.readFileSync(path.join(dir, f), 'utf8')]));
+    const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)']);
+    try {
+      fs.writeFileSync(lock, `${other.pid}\n`);
+      const before = files();
+      await expect(analyzeWithStrategies(opts(dir, { variants: ['red-and-black'], to: 3, resume: true }))).rejects.toThrow(
+        new RegExp(`another run \\(pid ${other.pid}\\) is writing .*red-and-black-deals.csv: wait for it to end`),
+      );
+      expect(files()).toEqual(before);
+    } finally {
+      other.kill();
+    }
+    await new Promise((r) => other.once('exit', r));
+    // The claimant is gone (as after kill -9): the next run takes the claim over, and holds it while it runs.
+    let held = false;
+    await analyzeWithStrategies(
+      opts(dir, { variants: ['red-and-black'], to: 3, resume: true, onRow: () => (held = fs.readFileSync(lock, 'utf8') === `${process.pid}\n`) }),
+    );
+    expect(held).toBe(true);
+    expect(fs.existsSync(lock)).toBe(false);
+    expect(
+      readDealFile(path.join(dir, 'red-and-black-deals.csv'))
+        .map((r) => r.seed)
+        .sort(),
+    ).toEqual([1, 2, 3]);
+  });
+
   it('retryRefusal: only a larger budget, every other setting but the commit the same', () => {
     const old = { ...JSON.parse(fs.readFileSync(path.join(straight, 'run.json'), 'utf8')).variants.signora, maxNodes: 1000, timeoutMs: 500 };
     const refusal = (now: object) => retryRefusal(old, { ...old, ...now });

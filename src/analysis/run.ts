@@ -36,6 +36,8 @@
 //   --resume first checks that the rows it keeps were made with this run's settings.
 // - Shards. With --shard K/N only the range's K-th share is planned (shard.ts); everything else
 //   (resume, summaries) is restricted to those seeds, and `merge` joins the shards.
+// - One run per file. Each per-deal file is claimed for the run (outputs.ts's claimDealFiles) before
+//   it is read: a second run into the same directory and variant is refused while the first lives.
 // - Signals. SIGINT/SIGTERM stop the run: rows already written stay, the pool is destroyed, no
 //   summary is written, and the result says `interrupted` (the CLI exits 130 / 143).
 import * as fs from 'fs';
@@ -44,7 +46,7 @@ import * as path from 'path';
 import type { RuleTable } from '../rules/vocabulary';
 import { type RunEntry, gitCommit, manifestFile, packageVersion, readManifest, totalsOf, withEarlier, writeManifest } from './manifest';
 import { checkNoRows, checkResume } from './resume';
-import { checkOutputs, outputFiles, prepareOutDir } from '../records/outputs';
+import { checkOutputs, claimDealFiles, outputFiles, prepareOutDir } from '../records/outputs';
 import { type PoolHooks, type PoolJob, runPool } from './pool';
 import { Progress, type ProgressMode, type VariantProgress } from './progress';
 import {
@@ -258,17 +260,30 @@ function entryOf(opts: AnalyzeOptions, s: Settings, rules: RuleTable, started: s
 }
 
 /**
- * Checks every output, the manifest and every file to resume, then (only then) creates the
- * directory, writes run.json and opens the per-deal files: the state of each variant, with the
- * searches still to do.
+ * Checks every output, makes the directory and claims its per-deal files (claimDealFiles: one run
+ * at a time per file), then checks the manifest and every file to resume, and only then writes
+ * run.json and opens the per-deal files: the state of each variant, with the searches still to
+ * do, and the release of the claims. A refusal leaves nothing claimed.
  */
-function prepareRun(opts: AnalyzeOptions, set: Settings, started: string): Map<string, VariantState> {
-  const { mode, seeds, variants, rulesOf } = set;
-  checkOutputs(opts.outDir, [...outputFiles(opts.outDir, variants), manifestFile(opts.outDir)]);
+function prepareRun(opts: AnalyzeOptions, set: Settings, started: string): { states: Map<string, VariantState>; release: () => void } {
+  checkOutputs(opts.outDir, [...outputFiles(opts.outDir, set.variants), manifestFile(opts.outDir)]);
   const retry = !!opts.retryUnknown;
   const resume = !!opts.resume || retry;
   if (resume && opts.force)
     throw new AnalysisError(`${retry ? 'retry-unknown' : 'resume'} and force: --${retry ? 'retry-unknown' : 'resume'} keeps the rows, --force replaces them`);
+  prepareOutDir(opts.outDir);
+  const release = claimDealFiles(opts.outDir, set.variants);
+  try {
+    return { states: openRun(opts, set, started, resume, retry), release };
+  } catch (e) {
+    release();
+    throw e;
+  }
+}
+
+/** prepareRun's work once the per-deal files are claimed. */
+function openRun(opts: AnalyzeOptions, set: Settings, started: string, resume: boolean, retry: boolean): Map<string, VariantState> {
+  const { mode, seeds, variants, rulesOf } = set;
   if (!resume && !opts.force) checkNoRows(opts.outDir, variants);
   const oldManifest = readManifest(opts.outDir);
   const inRun = new Set(seeds);
@@ -284,7 +299,6 @@ function prepareRun(opts: AnalyzeOptions, set: Settings, started: string): Map<s
       entries[name] = retry ? withEarlier(entries[name], oldEntry) : oldEntry.earlier ? { ...entries[name], earlier: oldEntry.earlier } : entries[name];
     previous.set(name, old);
   }
-  prepareOutDir(opts.outDir);
   // A retry drops the unknown rows before run.json takes the new budget: a stop in between leaves
   // the old budget's entry over fewer rows (missing ones are searched by a resume or a retry),
   // never unknown rows of the old budget under the new one. Each file is written whole through a
@@ -480,7 +494,7 @@ export async function runAnalysis(opts: AnalyzeOptions): Promise<AnalysisResult>
   const t0 = Date.now();
   const set = settingsOf(opts);
   const { workers, mode, maxNodes, ttMb } = set;
-  const states = prepareRun(opts, set, new Date(t0).toISOString());
+  const { states, release } = prepareRun(opts, set, new Date(t0).toISOString());
   const jobs = planJobs(states, workers, opts.batchSize);
   const progress = new Progress(
     opts.progress ?? (process.stderr.isTTY ? 'bars' : 'lines'),
@@ -508,6 +522,7 @@ export async function runAnalysis(opts: AnalyzeOptions): Promise<AnalysisResult>
   } finally {
     progress.stop();
     for (const st of states.values()) fs.closeSync(st.fd);
+    release();
   }
   const base = {
     crashes,

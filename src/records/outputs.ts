@@ -148,3 +148,63 @@ export function heldRows(file: string): number {
   const lines = text.split('\n').filter((l) => l.trim() !== '');
   return Math.max(0, lines.length - 1);
 }
+
+/**
+ * Claims the per-deal files of `variants` in `outDir` (which must exist) for this process: a
+ * `<file>.lock` holding its pid, made with O_EXCL. Another live process's claim is refused
+ * (OutputError), so two runs never rewrite or append to one file at once (a retry's rewrite would
+ * orphan the other's rows); a claim whose process is gone (kill -9) is taken over. Returns the
+ * release, which removes the claims; on a refusal nothing is left claimed.
+ */
+export function claimDealFiles(outDir: string, variants: string[]): () => void {
+  const held: string[] = [];
+  const release = () => {
+    for (const f of held.splice(0)) fs.rmSync(f, { force: true });
+  };
+  try {
+    for (const v of variants) {
+      const lock = `${dealFile(outDir, v)}.lock`;
+      if (!claim(lock)) {
+        const owner = ownerOf(lock);
+        if (owner !== null && alive(owner))
+          throw new OutputError(`another run (pid ${owner}) is writing ${dealFile(outDir, v)}: wait for it to end (or, if none is running, delete ${lock})`);
+        fs.rmSync(lock, { force: true });
+        if (!claim(lock)) throw new OutputError(`another run is writing ${dealFile(outDir, v)}: wait for it to end (or, if none is running, delete ${lock})`);
+      }
+      held.push(lock);
+    }
+  } catch (e) {
+    release();
+    throw e;
+  }
+  return release;
+}
+
+/** Makes `lock` holding this process's pid; false when it exists. */
+function claim(lock: string): boolean {
+  try {
+    fs.writeFileSync(lock, `${process.pid}\n`, { flag: 'wx' });
+    return true;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw new OutputError(`cannot write ${lock}: ${reason(e)}`);
+  }
+}
+
+function ownerOf(lock: string): number | null {
+  try {
+    const pid = Number(fs.readFileSync(lock, 'utf8').trim());
+    return Number.isSafeInteger(pid) && pid > 0 ? pid : null;
+  } catch {
+    return null;
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
