@@ -166,7 +166,6 @@ export function readManifest(dir: string): Manifest | null {
 }
 
 function checkEntry(e: RunEntry, where: string): void {
-  const whole = (x: unknown) => typeof x === 'number' && Number.isSafeInteger(x) && x >= 0;
   const ok =
     typeof e === 'object' &&
     e !== null &&
@@ -185,9 +184,13 @@ function checkEntry(e: RunEntry, where: string): void {
   if (!ok) throw new ManifestError(`${where}: a malformed entry`);
 }
 
+/** A whole number of a manifest field. */
+function whole(x: unknown): boolean {
+  return typeof x === 'number' && Number.isSafeInteger(x) && x >= 0;
+}
+
 function earlierOk(x: EarlierRun): boolean {
   const text = (v: unknown) => v === null || typeof v === 'string';
-  const whole = (v: unknown) => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
   return (
     typeof x === 'object' &&
     x !== null &&
@@ -229,8 +232,15 @@ function show(x: unknown): string {
  * 50000"; null when they agree. Commits differ only when both are known.
  */
 export function disagreement(a: RunEntry, b: RunEntry): string | null {
-  for (const [k, name] of MUST_AGREE) if (a[k] !== b[k]) return `${name} ${show(a[k])} and ${show(b[k])}`;
+  const diff = settingDiff(a, b);
+  if (diff) return diff;
   if (a.commit && b.commit && a.commit !== b.commit) return `git commit ${a.commit.slice(0, 12)} and ${b.commit.slice(0, 12)}`;
+  return null;
+}
+
+/** The first of MUST_AGREE's settings, but those in `except`, on which `a` and `b` differ, as "--max-nodes 1000 and 50000". */
+function settingDiff(a: RunEntry, b: RunEntry, except: (keyof RunEntry)[] = []): string | null {
+  for (const [k, name] of MUST_AGREE) if (!except.includes(k) && a[k] !== b[k]) return `${name} ${show(a[k])} and ${show(b[k])}`;
   return null;
 }
 
@@ -241,8 +251,8 @@ export function disagreement(a: RunEntry, b: RunEntry): string | null {
  * nodes, or the same nodes with a longer time limit or none, and never a shorter one.
  */
 export function retryRefusal(old: RunEntry, now: RunEntry): string | null {
-  for (const [k, name] of MUST_AGREE)
-    if (k !== 'maxNodes' && k !== 'timeoutMs' && old[k] !== now[k]) return `its rows were made with ${name} ${show(old[k])}, this run has ${show(now[k])}`;
+  const diff = settingDiff(old, now, ['maxNodes', 'timeoutMs']);
+  if (diff) return `its rows were made with ${diff.replace(' and ', ', this run has ')}`;
   const shorter = now.timeoutMs !== null && (old.timeoutMs === null || now.timeoutMs < old.timeoutMs);
   const longer = old.timeoutMs !== null && (now.timeoutMs === null || now.timeoutMs > old.timeoutMs);
   const made = `its rows were made with ${budgetOf(old)}`;
