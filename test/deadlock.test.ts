@@ -59,13 +59,16 @@ function reserveEndgame(v: string, seed: number): Deal {
 }
 
 describe('deadlock tests (deadlock.ts)', () => {
-  it('reserve: the Terrace games with a reserve; waste: the four alternate-colour games; none in Winery and FreeCell', () => {
+  it('reserve: the Terrace games with a reserve; waste and order: the four alternate-colour games; none in Winery and FreeCell', () => {
     const tests = (v: string) => Deadlocks.testsFor(new GameState(dealFromSeed(getRules(v), 1)));
     expect(['signora', 'double-signora'].map(tests)).toEqual([
-      ['reserve', 'waste'],
-      ['reserve', 'waste'],
+      ['reserve', 'waste', 'order'],
+      ['reserve', 'waste', 'order'],
     ]);
-    expect(['empress-of-italy', 'red-and-black'].map(tests)).toEqual([['waste'], ['waste']]);
+    expect(['empress-of-italy', 'red-and-black'].map(tests)).toEqual([
+      ['waste', 'order'],
+      ['waste', 'order'],
+    ]);
     expect(['winery', 'freecell'].map(tests)).toEqual([[], []]);
   });
 
@@ -213,14 +216,16 @@ describe('the waste test (deadlock.ts)', () => {
     const r = (v: string) => getRules(v);
     expect(deadlockTests(r('red-and-black'))).toEqual(['waste']);
     for (const v of ['signora', 'double-signora', 'empress-of-italy']) expect(deadlockTests(r(v))).toEqual(['reserve']);
-    expect(deadlockTests(r('empress-of-italy'), true)).toEqual(['reserve', 'waste']);
+    expect(deadlockTests(r('empress-of-italy'), true)).toEqual(['reserve', 'waste', 'order']);
     expect(deadlockTests(r('red-and-black'), false)).toEqual([]);
     expect(deadlockTests(r('signora'), ['waste'])).toEqual(['waste']);
     // Empress of Italy has no reserve: by default nothing cuts, asked the waste test cuts.
     const { deal, base } = smallDeal(r('empress-of-italy'), { ranks: 3, piles: 1, reserve: 0 }, 22);
     expect(solve(deal, { tt, base, maxNodes: 20_000, search: 'dfs-scored' }).result).toBe('unknown');
-    const c = solve(deal, { tt, base, maxNodes: 20_000, search: 'dfs-scored', deadlocks: true });
+    const c = solve(deal, { tt, base, maxNodes: 20_000, search: 'dfs-scored', deadlocks: ['waste'] });
     expect([c.result, c.proof]).toEqual(['lost', 'exhaustive+deadlock:waste']);
+    // Every test: the order test decides this one at the deal, before the waste test cuts.
+    expect(solve(deal, { tt, base, maxNodes: 20_000, search: 'dfs-scored', deadlocks: true }).result).toBe('lost');
   });
 
   it('proves a full Red and Black deal lost that exhaustive search alone cannot: seed 10628', () => {
@@ -361,6 +366,85 @@ describe('the waste test (deadlock.ts)', () => {
           if (!d.dead(s)) continue;
           tally.dead++;
           const t = truth(new GameState(s.toDeal()), 300_000);
+          expect(t, `seed ${seed} step ${step}`).not.toBe('won');
+          if (t === 'lost') tally.lost++;
+          break;
+        }
+      }
+      expect(tally.lost).toBeGreaterThan(3);
+    });
+});
+
+describe('the order test (waste-order.ts)', () => {
+  it('applies where the waste test does, and only when asked: no default of the policy asks it', () => {
+    for (const v of ['signora', 'double-signora', 'empress-of-italy', 'red-and-black'])
+      expect(Deadlocks.testsFor(new GameState(dealFromSeed(getRules(v), 1))), v).toContain('order');
+    for (const v of ['signora', 'double-signora', 'empress-of-italy', 'red-and-black', 'winery']) expect(deadlockTests(getRules(v))).not.toContain('order');
+    expect(deadlockTests(getRules('empress-of-italy'), true)).toContain('order');
+  });
+
+  it('proves at once a small Empress of Italy deal that the waste test alone needs 88 million nodes for (seed 106)', () => {
+    // 3 ranks, 1 pile: exhaustive search with the waste test proves it lost in 88,758,566 nodes
+    // (116 s, offline); the order test decides its relaxed game at the deal.
+    const rules = getRules('empress-of-italy');
+    const { deal, base } = smallDeal(rules, { ranks: 3, piles: 1, reserve: 0 }, 106);
+    expect(solve(deal, { tt, base, maxNodes: 200_000, search: 'dfs-scored', deadlocks: ['waste'] }).result).toBe('unknown');
+    const r = solve(deal, { tt, base, maxNodes: 200_000, search: 'dfs-scored', deadlocks: ['waste', 'order'] });
+    expect(r.result).toBe('lost');
+    expect(r.proof).toBe('exhaustive+deadlock:order');
+    expect(r.stats.nodes).toBeLessThan(1000);
+  });
+
+  const shapes: [string, { ranks: number; piles: number; reserve: number }, number][] = [
+    ['red-and-black', { ranks: 6, piles: 1, reserve: 0 }, 30],
+    ['red-and-black', { ranks: 6, piles: 2, reserve: 0 }, 30],
+    ['empress-of-italy', { ranks: 3, piles: 1, reserve: 0 }, 60],
+  ];
+  for (const [v, shape, seeds] of shapes)
+    it(`small ${v} ${JSON.stringify(shape)}: never lost where exhaustive search wins; every loss found, in no more nodes than the waste test alone`, () => {
+      const rules = getRules(v);
+      const tally = { won: 0, lost: 0, lostWith: 0, nodes: 0, nodesWith: 0 };
+      for (let seed = 1; seed <= seeds; seed++) {
+        const { deal, base } = smallDeal(rules, shape, seed);
+        if (rules.terraceFamily && !baseCandidates(deal).includes(base)) continue;
+        const t = solve(deal, { tt, base, maxNodes: 400_000, search: 'dfs-scored', deadlocks: false });
+        const w = solve(deal, { tt, base, maxNodes: 400_000, search: 'dfs-scored', deadlocks: ['waste'] });
+        const c = solve(deal, { tt, base, maxNodes: 400_000, search: 'dfs-scored', deadlocks: ['waste', 'order'] });
+        const where = `seed ${seed}`;
+        if (t.result === 'won' || w.result === 'won') expect(c.result, where).toBe('won');
+        if (t.result === 'lost') expect(c.result, where).toBe('lost');
+        if (t.result !== 'unknown') tally[t.result]++;
+        if (w.result === 'lost') {
+          expect(c.result, where).toBe('lost');
+          tally.nodes += w.stats.nodes;
+          tally.nodesWith += c.stats.nodes;
+        }
+        if (c.result === 'lost') tally.lostWith++;
+      }
+      expect(tally.won).toBeGreaterThan(5);
+      expect(tally.lostWith).toBeGreaterThanOrEqual(tally.lost);
+      expect(tally.nodesWith).toBeLessThanOrEqual(tally.nodes);
+    });
+
+  for (const v of ['red-and-black', 'empress-of-italy'])
+    it(`small ${v}: positions of random play the test calls dead are never won`, () => {
+      const rules = getRules(v);
+      const shape = v === 'red-and-black' ? { ranks: 6, piles: 2, reserve: 0 } : { ranks: 3, piles: 1, reserve: 0 };
+      const buf = new Int32Array(MAX_MOVES);
+      const tally = { dead: 0, lost: 0 };
+      for (let seed = 1; seed <= 100; seed++) {
+        const { deal, base } = smallDeal(rules, shape, seed);
+        const rnd = prng(seed);
+        const s = new GameState(deal);
+        if (rules.terraceFamily) s.setConstraint(base);
+        const d = new Deadlocks(s, ['order']);
+        for (let step = 0; step < 60; step++) {
+          const n = generateMoves(s, buf, 0);
+          if (n === 0 || s.isWon()) break;
+          s.apply(rnd() < 0.3 ? buf[0] : buf[Math.floor(rnd() * n)]);
+          if (!d.dead(s)) continue;
+          tally.dead++;
+          const t = solve(s.toDeal(), { tt, base, maxNodes: 300_000, search: 'dfs-scored', deadlocks: ['waste'] }).result;
           expect(t, `seed ${seed} step ${step}`).not.toBe('won');
           if (t === 'lost') tally.lost++;
           break;

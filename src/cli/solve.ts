@@ -12,7 +12,7 @@ import { describeMove } from '../engine/notation';
 import { moveCount, moveFrom } from '../engine/move';
 import { GameState } from '../engine/state';
 import { variantNames, VARIANTS } from '../rules/variants';
-import { baseCandidates, DEFAULT_MAX_NODES, solve, type Proof, type SolveOptions, type SolveResult, type SearchKind } from '../solver/solve';
+import { baseCandidates, DEFAULT_MAX_NODES, PROOFS, solve, type Proof, type SolveOptions, type SolveResult, type SearchKind, testsOf } from '../solver/solve';
 import { TranspositionTable } from '../solver/tt';
 import { UsageError } from './errors';
 import { SolveProgress } from './progress';
@@ -90,12 +90,15 @@ export function solutionJson(deal: Deal, res: SolveResult): SolutionJson {
 }
 
 /** How each proof of loss reads in a verdict line. */
-const PROOF_WORDS: Record<Proof, string> = {
-  exhaustive: 'exhaustive search',
-  'exhaustive+deadlock:reserve': 'exhaustive search, cutting positions the reserve deadlock test proves lost',
-  'exhaustive+deadlock:waste': 'exhaustive search, cutting positions the waste deadlock test proves lost',
-  'exhaustive+deadlock:reserve,waste': 'exhaustive search, cutting positions the reserve and waste deadlock tests prove lost',
-};
+const PROOF_WORDS = Object.fromEntries(PROOFS.map((p) => [p, proofWords(p)])) as Record<Proof, string>;
+
+/** `exhaustive search, cutting positions the reserve and waste deadlock tests prove lost` and the like. */
+function proofWords(p: Proof): string {
+  const tests = testsOf(p);
+  if (tests.length === 0) return 'exhaustive search';
+  const names = tests.length === 1 ? tests[0] : `${tests.slice(0, -1).join(', ')} and ${tests[tests.length - 1]}`;
+  return `exhaustive search, cutting positions the ${names} deadlock ${tests.length === 1 ? 'test proves' : 'tests prove'} lost`;
+}
 
 /**
  * Why an unknown is unknown, naming the budget that ran out and the option that raises it:

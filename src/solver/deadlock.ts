@@ -13,13 +13,23 @@
 // copy of it ends on a different foundation of T.
 import { cardName, colourOf, RANKS, rankName } from '../cards/card';
 import type { GameState } from '../engine/state';
+import { WasteOrder } from './waste-order';
 
 /** The names of the tests, as a proof names them. */
-export type DeadlockTest = 'reserve' | 'waste';
+export type DeadlockTest = 'reserve' | 'waste' | 'order';
 /** Every test, in the order a proof lists them. */
-export const DEADLOCK_TESTS: readonly DeadlockTest[] = ['reserve', 'waste'];
+export const DEADLOCK_TESTS: readonly DeadlockTest[] = ['reserve', 'waste', 'order'];
 /** How a `lost` was proved: by exhaustive search alone, or with cuts by the tests named. */
-export const PROOFS = ['exhaustive', 'exhaustive+deadlock:reserve', 'exhaustive+deadlock:waste', 'exhaustive+deadlock:reserve,waste'] as const;
+export const PROOFS = [
+  'exhaustive',
+  'exhaustive+deadlock:reserve',
+  'exhaustive+deadlock:waste',
+  'exhaustive+deadlock:reserve,waste',
+  'exhaustive+deadlock:order',
+  'exhaustive+deadlock:reserve,order',
+  'exhaustive+deadlock:waste,order',
+  'exhaustive+deadlock:reserve,waste,order',
+] as const;
 export type Proof = (typeof PROOFS)[number];
 
 /** The proof of an exhaustive search that cut positions with `tests` (none: plain exhaustive). */
@@ -75,12 +85,14 @@ export class Deadlocks {
   private readonly heights = new Int32Array(128);
   private readonly count = new Int32Array(2);
   /** Positions each test found dead (since the search's run began: see DfsSearch's reset). */
-  readonly fired: Record<DeadlockTest, number> = { reserve: 0, waste: 0 };
+  readonly fired: Record<DeadlockTest, number> = { reserve: 0, waste: 0, order: 0 };
   /** The same, never cleared. */
-  readonly firedEver: Record<DeadlockTest, number> = { reserve: 0, waste: 0 };
+  readonly firedEver: Record<DeadlockTest, number> = { reserve: 0, waste: 0, order: 0 };
   /** The tests asked, each only where it applies (testsFor). */
   private readonly reserveOn: boolean;
   private readonly wasteOn: boolean;
+  /** Test "order" (waste-order.ts), where it is asked. */
+  readonly order: WasteOrder | null;
 
   /**
    * The tests `tests` among those that apply to this variant (testsFor). `audit`, if given, is asked
@@ -98,6 +110,8 @@ export class Deadlocks {
     // the state's disorder count is 0); legal moves keep that, and every deal has it, but a position
     // made by hand (the library's non-strict deals) may not: no test there.
     this.wasteOn = apply.includes('waste') && tests.includes('waste') && s.disorder === 0;
+    // The order test rests on the same J as the waste test, so on the same runs.
+    this.order = apply.includes('order') && tests.includes('order') && s.disorder === 0 ? new WasteOrder() : null;
   }
 
   /** The position the last answer was for (foundations and reserve: all the test reads), and it. */
@@ -113,13 +127,13 @@ export class Deadlocks {
     const r = s.rules;
     const out: DeadlockTest[] = [];
     if (r.terraceFamily && r.reserveSize > 0) out.push('reserve');
-    if (r.suitsIrrelevant && r.hasStock && s.C === 0) out.push('waste');
+    if (r.suitsIrrelevant && r.hasStock && s.C === 0) out.push('waste', 'order');
     return out;
   }
 
   /** The tests asked that apply here. */
   get tests(): DeadlockTest[] {
-    return DEADLOCK_TESTS.filter((t) => (t === 'reserve' ? this.reserveOn : this.wasteOn));
+    return DEADLOCK_TESTS.filter((t) => (t === 'reserve' ? this.reserveOn : t === 'waste' ? this.wasteOn : this.order !== null));
   }
 
   /** The tests that found a position dead since the counts were last cleared. */
@@ -131,7 +145,8 @@ export class Deadlocks {
   clearFired(): void {
     this.firedEver.reserve += this.fired.reserve;
     this.firedEver.waste += this.fired.waste;
-    this.fired.reserve = this.fired.waste = 0;
+    this.firedEver.order += this.fired.order;
+    this.fired.reserve = this.fired.waste = this.fired.order = 0;
   }
 
   /** The tests that have ever found a position dead (the counts cleared or not). */
@@ -160,6 +175,13 @@ export class Deadlocks {
       if (this.audit && !this.audit(s)) throw new DeadlockAuditError(this.wasteBase);
       this.fired.waste++;
       return true;
+    }
+    if (this.order !== null && s.len[s.RESERVE] === 0) {
+      const base = s.base >= 0 ? s.base : s.baseConstraint >= 0 ? s.baseConstraint : s.rules.baseRule === 'ace' ? 0 : -1;
+      if (base >= 0 && this.order.dead(s, base, classOf)) {
+        this.fired.order++;
+        return true;
+      }
     }
     return false;
   }
