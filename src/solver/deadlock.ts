@@ -1,8 +1,8 @@
 // Deadlock tests: cheap, sound proofs that a position can never be won (issue 26), so that an
 // exhaustive search cuts a dead subtree at its root instead of walking every way the stock can
 // still be dealt under it. A search that uses them proves `lost` as exhaustive+deadlock:<tests>.
-// Two tests: "reserve" (the Terrace games with a reserve) and "waste" (the four alternate-colour
-// games); each is argued where it is written, and deadlock-check.ts holds a plain second version of
+// Three tests: "reserve" (the Terrace games with a reserve), "waste" and "order" (waste-order.ts; the
+// four alternate-colour games); each is argued where it is written, and deadlock-check.ts holds a plain second version of
 // the waste test that verify uses to check every cut.
 //
 // Vocabulary (the alternate-colour foundations, base rank b fixed: the Terrace family's, or the ace

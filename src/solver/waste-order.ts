@@ -15,9 +15,9 @@
 // Deciding it: a DFS over its positions, which form no cycle (each move deals a card or takes one
 // off the waste), with the waste test (exact when every later card is free, so a relaxation of this
 // game too) at each position, and one dominance: a pop of a card of level k whose level k - 1 is all
-// out, or of level 0, never raises J in any later position (its count stays below k - 1's), so
+// out, or of level 0, never raises J in any later position (its count stays at most k - 1's), so
 // popping it is never worse than keeping it, and if popping loses so does the position. Relaxed
-// positions proved lost or won are kept (by position: the cards out follow from it) for every later
+// positions proved lost or won, and questions left open, are kept (by position: the cards out follow from it) for every later
 // question of the same base, so the test learns across the real search; a question that would
 // take more than `cap` relaxed positions is answered "not dead".
 import type { GameState } from '../engine/state';
@@ -70,7 +70,7 @@ export class WasteOrder {
       this.stock = new Uint8Array(s.capacity);
       this.waste = new Uint8Array(s.capacity);
     }
-    // stock[i]: the class of the card dealt when i cards are left (so stock[sl - 1] is the top).
+    // stock[i]: the class of the card dealt when i + 1 cards are left (so stock[sl - 1] is the top).
     for (let i = 0; i < sl; i++) this.stock[i] = this.cls[cards[off[s.STOCK] + i]];
     this.wl = len[s.WASTE];
     for (let i = 0; i < this.wl; i++) this.waste[i] = this.cls[cards[off[s.WASTE] + i]];
