@@ -327,19 +327,7 @@ export class Deadlocks {
    * no term above it.
    */
   private add(o: number, c: number, by: number): number {
-    const m = this.outs;
-    const x = o + c;
-    const k = c < LEVELS ? c : c - LEVELS;
-    let d = 0;
-    if (by > 0) {
-      if (k > 0 && m[x] >= m[x - 1]) d++;
-      if (k < LEVELS - 1 && m[x + 1] > m[x]) d--;
-    } else {
-      if (k > 0 && m[x] > m[x - 1]) d--;
-      if (k < LEVELS - 1 && m[x + 1] >= m[x]) d++;
-    }
-    m[x] += by;
-    return d;
+    return addCount(this.outs, o, c, by);
   }
 
   /** Test "reserve" (the comment on the class). */
@@ -439,6 +427,27 @@ export class DeadlockAuditError extends Error {
       `the waste test cut a position (base ${rankName(base)}) that its plain check does not find dead, so this proof is not confirmed (the loss may still hold): a bug, please report it with the deal and the solution`,
     );
   }
+}
+
+/**
+ * m[o + c] += by (1 or -1) for class c, and the change in J it makes (the waste test's J; also
+ * waste-order.ts's): J's term at c grows by one with a card added if c's count was not below
+ * c - 1's, and the term at c + 1 shrinks if c + 1's count was above c's (the other way round for a
+ * card taken away). Level 0 has no term; level 12 no term above it.
+ */
+export function addCount(m: Int32Array, o: number, c: number, by: number): number {
+  const x = o + c;
+  const k = c < LEVELS ? c : c - LEVELS;
+  let d = 0;
+  if (by > 0) {
+    if (k > 0 && m[x] >= m[x - 1]) d++;
+    if (k < LEVELS - 1 && m[x + 1] > m[x]) d--;
+  } else {
+    if (k > 0 && m[x] > m[x - 1]) d--;
+    if (k < LEVELS - 1 && m[x + 1] >= m[x]) d++;
+  }
+  m[x] += by;
+  return d;
 }
 
 /** The class of the cards c may be built on in the tableau: one rank up, wrapping, other colour. */

@@ -21,6 +21,7 @@
 // question of the same base, so the test learns across the real search; a question that would
 // take more than `cap` relaxed positions is answered "not dead".
 import type { GameState } from '../engine/state';
+import { addCount } from './deadlock';
 
 const LEVELS = 13;
 const DEAD = 1;
@@ -154,18 +155,7 @@ export class WasteOrder {
     return false;
   }
 
-  /** m[c] += by, returning the change in J (deadlock.ts's add). */
   private add(m: Int32Array, c: number, by: number): number {
-    const k = c % LEVELS;
-    let d = 0;
-    if (by > 0) {
-      if (k > 0 && m[c] >= m[c - 1]) d++;
-      if (k < LEVELS - 1 && m[c + 1] > m[c]) d--;
-    } else {
-      if (k > 0 && m[c] > m[c - 1]) d--;
-      if (k < LEVELS - 1 && m[c + 1] >= m[c]) d++;
-    }
-    m[c] += by;
-    return d;
+    return addCount(m, 0, c, by);
   }
 }
