@@ -64,6 +64,22 @@ describe('verify: a lost solution', () => {
     expect(r.stderr).toMatch(/"proof" must be one of exhaustive, exhaustive\+deadlock:reserve, exhaustive\+deadlock:waste/);
   });
 
+  it('checkLost: an order proof is confirmed with every order cut checked by the plain version', () => {
+    // Small Empress of Italy, 3 ranks, 1 pile, seed 106: the order test proves it at the deal, where
+    // exhaustive search with the waste test alone needs 88,758,566 nodes (test/deadlock.test.ts).
+    const { deal, base } = smallDeal(getRules('empress-of-italy'), { ranks: 3, piles: 1, reserve: 0 }, 106);
+    const sol = { result: 'lost', proof: 'exhaustive+deadlock:order', base: 'A23456789TJQK'[base], moves: [] };
+    const r = checkLost(deal, sol, 200_000);
+    expect(r.ok, r.lines.join('\n')).toBe(true);
+    expect(r.lines[0]).toMatch(
+      /^lost: confirmed by exhaustive search with the order deadlock test, each cut of the order test checked again by a second, plain version \(\d+ nodes\)$/,
+    );
+    // The same claim for a deal that wins is refused.
+    const other = smallDeal(getRules('empress-of-italy'), { ranks: 3, piles: 1, reserve: 0 }, 1);
+    const won = checkLost(other.deal, { ...sol, base: 'A23456789TJQK'[other.base] }, 200_000);
+    expect(won.lines[0]).toMatch(/^the claim is wrong: won/);
+  });
+
   it('checkLost: an exhaustive proof without the tests, on a small game plain search decides', () => {
     // Small Signora, 3 ranks, 3 piles, reserve 6, seed 172: lost, and plain search proves it.
     const { deal, base } = smallDeal(getRules('signora'), { ranks: 3, piles: 3, reserve: 6 }, 172);

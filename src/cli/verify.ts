@@ -186,7 +186,9 @@ export function checkLost(deal: Deal, sol: Solution, maxNodes: number): VerifyRe
   if (deal.rules.terraceFamily && sol.base !== undefined && named < 0) throw new UsageError(`bad base ${JSON.stringify(sol.base)} in the solution`);
   const ranks = !deal.rules.terraceFamily ? [undefined] : named >= 0 ? [named] : baseCandidates(deal);
   const how = tests.length > 0 ? `exhaustive search with the ${tests.join(' and ')} deadlock test${tests.length > 1 ? 's' : ''}` : 'exhaustive search';
-  const audited = tests.includes('waste') ? ', each cut of the waste test checked again by a second, plain version' : '';
+  const plain = tests.filter((t) => t !== 'reserve');
+  const audited =
+    plain.length > 0 ? `, each cut of the ${plain.join(' and ')} test${plain.length > 1 ? 's' : ''} checked again by a second, plain version` : '';
   let nodes = 0;
   const lines: string[] = [];
   for (const base of ranks) {

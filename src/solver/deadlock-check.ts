@@ -1,9 +1,17 @@
-// A second, plain implementation of deadlock.ts's waste test, to check the fast one: the tests
-// compare them on random walks, and `verify` (SolveOptions.deadlockAudit) checks every position the
-// fast test cuts in a proof it repeats, so no cut in a repeated proof rests on the fast test's code
-// alone (the search around it is shared). Slow (every point recounted, about 0.2 ms a position in
-// Empress of Italy), so it runs only where the fast test has fired.
+// Second, plain implementations of deadlock.ts's waste test and waste-order.ts's order test, to
+// check the fast ones: the tests compare them on random walks, and `verify`
+// (SolveOptions.deadlockAudit) checks every position a fast test cuts in a proof it repeats, so no
+// cut in a repeated proof rests on the fast code alone (the search around it is shared). Slow (J
+// recounted at every step; the waste test's about 0.2 ms a position in Empress of Italy), so they
+// run only where the fast test has fired.
 import type { GameState } from '../engine/state';
+import type { DeadlockAudit } from './deadlock';
+
+/** The plain versions of the waste and order tests, as one search's audit (the order check keeps a memo). */
+export function plainAudit(): DeadlockAudit {
+  const order = new OrderCheck();
+  return { waste: wasteStuckPlain, order: (s) => order.dead(s) };
+}
 
 /**
  * True when no line takes every waste card off with the tableau's piles enough each time: the
@@ -55,4 +63,80 @@ export function wasteStuckPlain(s: GameState): boolean {
     low = next;
   }
   return false;
+}
+
+/**
+ * A second, plain version of waste-order.ts's order test, for verify: the same relaxed game (a
+ * position is the stock left and the waste's classes; moves deal and pop, a pop only while J, counted
+ * afresh from the classes out, stays at most the piles) decided by its own DFS, with exact keys (a
+ * string per relaxed position), its own waste test at each position, and only the plainest
+ * dominance (a card of level 0, or whose level below is all out, is popped and nothing else tried
+ * if popping loses). Decided positions are kept for the later questions of a run, as the fast one
+ * keeps them, and a question may search `cap` relaxed positions (else: not dead).
+ */
+export class OrderCheck {
+  private readonly memo = new Map<string, 'dead' | 'alive'>();
+  private base = -1;
+
+  constructor(private readonly cap = 100_000) {}
+
+  /** True when the relaxed game from s is lost (false where the test does not apply). */
+  dead(s: GameState): boolean {
+    const base = s.base >= 0 ? s.base : s.baseConstraint >= 0 ? s.baseConstraint : s.rules.baseRule === 'ace' ? 0 : -1;
+    if (base < 0 || s.C > 0 || s.len[s.RESERVE] > 0) return false;
+    if (base !== this.base) this.memo.clear();
+    this.base = base;
+    const colour = (c: number) => ((c & 3) === 1 || (c & 3) === 2 ? 1 : 0);
+    const classOf = (c: number) => {
+      const level = ((c >> 2) - base + 13) % 13;
+      return (colour(c) ^ (level & 1)) * 13 + level;
+    };
+    const pile = (p: number) => Array.from(s.cards.subarray(s.off[p], s.off[p] + s.len[p]), classOf);
+    const stock = pile(s.STOCK); // bottom first: with n cards left, stock[n - 1] is dealt next
+    const total = new Array<number>(26).fill(0);
+    const out = new Array<number>(26).fill(0);
+    for (let p = 0; p <= s.WASTE; p++) for (const c of pile(p)) total[c]++;
+    for (let p = 0; p < s.CELL0; p++) for (const c of pile(p)) out[c]++;
+    const J = (n: number[]) => n.reduce((j, x, c) => (c % 13 > 0 ? j + Math.max(0, x - n[c - 1]) : j), 0);
+    const stuck = (sl: number, waste: number[], o: number[]) => {
+      const t = o.slice();
+      let d = sl;
+      for (let i = waste.length - 1; i >= 0; i--) {
+        t[waste[i]]++;
+        while (J(t) > s.T && d > 0) t[stock[--d]]++;
+        if (J(t) > s.T) return true;
+      }
+      return false;
+    };
+    let nodes = 0;
+    const go = (sl: number, waste: number[], o: number[]): 'dead' | 'alive' | 'open' => {
+      if (sl === 0 && waste.length === 0) return 'alive';
+      const key = `${sl}:${waste.join(',')}`;
+      const known = this.memo.get(key);
+      if (known !== undefined) return known;
+      if (++nodes > this.cap) return 'open';
+      let result: 'dead' | 'open' = 'dead';
+      if (!stuck(sl, waste, o)) {
+        const c = waste[waste.length - 1];
+        const popped = o.map((n, k) => (k === c ? n + 1 : n));
+        if (waste.length > 0 && J(popped) <= s.T) {
+          const r = go(sl, waste.slice(0, -1), popped);
+          if (r === 'open') result = 'open';
+          if (r === 'alive' || (r === 'dead' && (c % 13 === 0 || o[c - 1] === total[c - 1]))) return this.keep(key, r);
+        }
+        if (sl > 0) {
+          const r = go(sl - 1, [...waste, stock[sl - 1]], o);
+          if (r === 'alive') return this.keep(key, r);
+          if (r === 'open') result = 'open';
+        }
+      }
+      return result === 'open' ? result : this.keep(key, result);
+    };
+    return go(stock.length, pile(s.WASTE), out) === 'dead';
+  }
+
+  private keep(key: string, r: 'dead' | 'alive'): 'dead' | 'alive' {
+    this.memo.set(key, r);
+    return r;
+  }
 }

@@ -2,8 +2,8 @@
 // exhaustive search cuts a dead subtree at its root instead of walking every way the stock can
 // still be dealt under it. A search that uses them proves `lost` as exhaustive+deadlock:<tests>.
 // Three tests: "reserve" (the Terrace games with a reserve), "waste" and "order" (waste-order.ts; the
-// four alternate-colour games); each is argued where it is written, and deadlock-check.ts holds a plain second version of
-// the waste test that verify uses to check every cut.
+// four alternate-colour games); each is argued where it is written, and deadlock-check.ts holds
+// plain second versions of the waste and order tests that verify uses to check every cut.
 //
 // Vocabulary (the alternate-colour foundations, base rank b fixed: the Terrace family's, or the ace
 // in Red and Black): a card of rank r has level (r - b) mod 13 in its chain, and its chain is the
@@ -96,13 +96,13 @@ export class Deadlocks {
 
   /**
    * The tests `tests` among those that apply to this variant (testsFor). `audit`, if given, is asked
-   * again wherever the waste test finds a position dead (deadlock-check.ts's plain version), and a
-   * disagreement throws: verify's second opinion.
+   * again wherever the waste or the order test finds a position dead (deadlock-check.ts's plain
+   * versions), and a disagreement throws: verify's second opinion.
    */
   constructor(
     s: GameState,
     tests: readonly DeadlockTest[] = DEADLOCK_TESTS,
-    private readonly audit?: (s: GameState) => boolean,
+    private readonly audit?: DeadlockAudit,
   ) {
     const apply = Deadlocks.testsFor(s);
     this.reserveOn = apply.includes('reserve') && tests.includes('reserve');
@@ -172,13 +172,14 @@ export class Deadlocks {
       }
     }
     if (this.wasteOn && this.wasteDead(s)) {
-      if (this.audit && !this.audit(s)) throw new DeadlockAuditError(this.wasteBase);
+      if (this.audit && !this.audit.waste(s)) throw new DeadlockAuditError('waste', this.wasteBase);
       this.fired.waste++;
       return true;
     }
     if (this.order !== null && s.len[s.RESERVE] === 0) {
       const base = s.base >= 0 ? s.base : s.baseConstraint >= 0 ? s.baseConstraint : s.rules.baseRule === 'ace' ? 0 : -1;
       if (base >= 0 && this.order.dead(s, base, classOf)) {
+        if (this.audit && !this.audit.order(s)) throw new DeadlockAuditError('order', base);
         this.fired.order++;
         return true;
       }
@@ -420,11 +421,19 @@ export class Deadlocks {
   }
 }
 
-/** The waste test found a position dead that its plain version (the audit) does not: a bug in one of them. */
+/** Plain second versions of the waste and order tests (deadlock-check.ts), asked where the fast ones cut. */
+export interface DeadlockAudit {
+  waste(s: GameState): boolean;
+  order(s: GameState): boolean;
+}
+
+/** The waste or order test found a position dead that its plain version (the audit) does not. */
 export class DeadlockAuditError extends Error {
-  constructor(base: number) {
+  constructor(test: 'waste' | 'order', base: number) {
     super(
-      `the waste test cut a position (base ${rankName(base)}) that its plain check does not find dead, so this proof is not confirmed (the loss may still hold): a bug, please report it with the deal and the solution`,
+      `the ${test} test cut a position (base ${rankName(base)}) that its plain check does not find dead, so this proof is not confirmed (the loss may still hold)` +
+        (test === 'order' ? ': the plain check may have run out of its relaxed positions, or a bug' : ': a bug') +
+        ', please report it with the deal and the solution',
     );
   }
 }

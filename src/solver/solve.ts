@@ -23,7 +23,7 @@ import { geometric, luby, RestartingDfs } from './restart';
 import type { MoveAdder, Search, SearchStats } from './search';
 import { firstSlice, type Leaders, leading, type Opening, META_FIRST, META_GROWTH, type Policy, policy, type SearchKind, type Tight } from './policy';
 import { deadlockTests } from './policy';
-import { wasteStuckPlain } from './deadlock-check';
+import { plainAudit } from './deadlock-check';
 import { giveBack, takeState } from './states';
 import { TranspositionTable } from './tt';
 
@@ -164,7 +164,7 @@ function supermoves(s: GameState): MoveAdder | null {
 
 /** A DFS that cuts the positions deadlock.ts's tests (deadlockTests: those asked, or the policy's) prove lost. */
 function withDeadlocks<S extends DfsSearch | RestartingDfs>(x: S, o: SolveOptions): S {
-  const d = new Deadlocks(x.state, deadlockTests(x.state.rules, o.deadlocks), o.deadlockAudit ? wasteStuckPlain : undefined);
+  const d = new Deadlocks(x.state, deadlockTests(x.state.rules, o.deadlocks), o.deadlockAudit ? plainAudit() : undefined);
   if (d.tests.length > 0) x.deadlocks = d;
   return x;
 }

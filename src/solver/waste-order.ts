@@ -14,40 +14,85 @@
 //
 // Deciding it: a DFS over its positions, which form no cycle (each move deals a card or takes one
 // off the waste), with the waste test (exact when every later card is free, so a relaxation of this
-// game too) at each position, and one dominance: a pop of a card of level k whose level k - 1 is all
-// out, or of level 0, never raises J in any later position (its count stays at most k - 1's), so
-// popping it is never worse than keeping it, and if popping loses so does the position. Relaxed
-// positions proved lost or won, and questions left open, are kept (by position: the cards out follow from it) for every later
-// question of the same base, so the test learns across the real search; a question that would
-// take more than `cap` relaxed positions is answered "not dead".
+// game too) at each position, and one dominance (search's comment). Relaxed positions proved lost or
+// won, and questions left open, are kept for every later question of the same base, so the test
+// learns across the real search; a question that would take more than `cap` relaxed positions is
+// answered "not dead". deadlock-check.ts's orderDeadPlain is a second, plain version that `verify`
+// asks wherever this one cuts.
 import type { GameState } from '../engine/state';
 import { addCount } from './deadlock';
 
 const LEVELS = 13;
+const CLASSES = 2 * LEVELS;
 const DEAD = 1;
 const ALIVE = 2;
 const OPEN = 3;
 
+/**
+ * Relaxed positions by a 64-bit key (two 32-bit halves), in typed arrays with linear probing, so a
+ * question allocates nothing. Two positions sharing a key would share an answer; verify's plain
+ * version (exact keys) checks every cut of a proof it repeats.
+ */
+class Memo {
+  private readonly k1: Int32Array;
+  private readonly k2: Int32Array;
+  private readonly v: Uint8Array;
+  private readonly mask: number;
+  size = 0;
+
+  constructor(room: number) {
+    let n = 1024;
+    while (n < 2 * room) n *= 2;
+    this.k1 = new Int32Array(n);
+    this.k2 = new Int32Array(n);
+    this.v = new Uint8Array(n);
+    this.mask = n - 1;
+  }
+
+  get(a: number, b: number): number {
+    for (let i = a & this.mask; ; i = (i + 1) & this.mask) {
+      const v = this.v[i];
+      if (v === 0 || (this.k1[i] === a && this.k2[i] === b)) return v;
+    }
+  }
+
+  set(a: number, b: number, value: number): void {
+    let i = a & this.mask;
+    while (this.v[i] !== 0 && !(this.k1[i] === a && this.k2[i] === b)) i = (i + 1) & this.mask;
+    if (this.v[i] === 0) this.size++;
+    this.k1[i] = a;
+    this.k2[i] = b;
+    this.v[i] = value;
+  }
+
+  clear(): void {
+    this.v.fill(0);
+    this.size = 0;
+  }
+}
+
 export class WasteOrder {
-  /**
-   * Relaxed positions decided, DEAD or ALIVE, and questions left OPEN (not asked again), for the
-   * current base. Keys are strings, made per relaxed position: this test allocates, and no default
-   * policy asks it (policy.ts's deadlockTests).
-   */
-  private readonly memo = new Map<string, number>();
+  private memo: Memo | null = null;
   private base = -1;
   private readonly cls = new Uint8Array(52);
   /** The stock's classes, bottom first: with i + 1 cards left, stock[i] is the next dealt. */
   private stock = new Uint8Array(0);
   private waste = new Uint8Array(0);
   private wl = 0;
-  private readonly out = new Int32Array(2 * LEVELS);
+  private readonly out = new Int32Array(CLASSES);
+  /** Copies of each class still in the stock (the dominance's bound). */
+  private readonly inStock = new Int32Array(CLASSES);
   private j = 0;
   private piles = 0;
-  private copies = 0;
   private nodes = 0;
-  private limit = 0;
-  private readonly tmp = new Int32Array(2 * LEVELS);
+  /** Zobrist keys: z1/z2[i * 26 + class] for a waste card at height i, s1/s2[n] for n stock cards left. */
+  private z1 = new Int32Array(0);
+  private z2 = new Int32Array(0);
+  private s1 = new Int32Array(0);
+  private s2 = new Int32Array(0);
+  private h1 = 0;
+  private h2 = 0;
+  private readonly tmp = new Int32Array(CLASSES);
   /** Relaxed positions searched over all questions (for measurements). */
   searched = 0;
 
@@ -61,83 +106,111 @@ export class WasteOrder {
   /** True when the relaxed game from s (base `base`, no reserve card left) is lost. */
   dead(s: GameState, base: number, classOf: (c: number, b: number) => number): boolean {
     const { cards, off, len } = s;
-    if (base !== this.base) {
-      this.memo.clear();
+    if (this.stock.length < s.capacity) this.grow(s.capacity);
+    const memo = (this.memo ??= new Memo(this.keep + this.cap + 1));
+    if (base !== this.base || memo.size > this.keep) {
+      memo.clear();
       this.base = base;
       for (let c = 0; c < 52; c++) this.cls[c] = classOf(c, base);
     }
     const sl = len[s.STOCK];
-    if (this.stock.length < s.capacity) {
-      this.stock = new Uint8Array(s.capacity);
-      this.waste = new Uint8Array(s.capacity);
-    }
-    // stock[i]: the class of the card dealt when i + 1 cards are left (so stock[sl - 1] is the top).
-    for (let i = 0; i < sl; i++) this.stock[i] = this.cls[cards[off[s.STOCK] + i]];
+    this.inStock.fill(0);
+    for (let i = 0; i < sl; i++) this.inStock[(this.stock[i] = this.cls[cards[off[s.STOCK] + i]])]++;
     this.wl = len[s.WASTE];
-    for (let i = 0; i < this.wl; i++) this.waste[i] = this.cls[cards[off[s.WASTE] + i]];
+    this.h1 = this.h2 = 0;
+    for (let i = 0; i < this.wl; i++) {
+      const c = (this.waste[i] = this.cls[cards[off[s.WASTE] + i]]);
+      this.h1 ^= this.z1[i * CLASSES + c];
+      this.h2 ^= this.z2[i * CLASSES + c];
+    }
     this.out.fill(0);
     for (let f = s.FOUND0; f < s.CELL0; f++) for (let i = off[f], e = off[f] + len[f]; i < e; i++) this.out[this.cls[cards[i]]]++;
     for (let p = 0; p < s.T; p++) for (let i = off[p], e = off[p] + len[p]; i < e; i++) this.out[this.cls[cards[i]]]++;
     this.j = 0;
-    for (let c = 1; c < 2 * LEVELS; c++) if (c % LEVELS > 0) this.j += Math.max(0, this.out[c] - this.out[c - 1]);
+    for (let c = 1; c < CLASSES; c++) if (c % LEVELS > 0) this.j += Math.max(0, this.out[c] - this.out[c - 1]);
     this.piles = s.T;
-    this.copies = 2 * s.rules.decks;
     this.nodes = 0;
-    this.limit = this.cap;
-    if (this.memo.size > this.keep) this.memo.clear();
     const r = this.search(sl);
     this.searched += this.nodes;
     // An open question is not asked again: most real moves leave the relaxed position as it was.
-    if (r === OPEN) this.memo.set(this.key(sl), OPEN);
+    if (r === OPEN) memo.set(this.h1 ^ this.s1[sl], this.h2 ^ this.s2[sl], OPEN);
     return r === DEAD;
   }
 
-  private key(sl: number): string {
-    let k = String.fromCharCode(sl + 64);
-    for (let i = 0; i < this.wl; i++) k += String.fromCharCode(this.waste[i] + 64);
-    return k;
+  /** Room and Zobrist keys for `capacity` cards (a fixed seed: the same keys in every run). */
+  private grow(capacity: number): void {
+    this.stock = new Uint8Array(capacity);
+    this.waste = new Uint8Array(capacity);
+    let x = 0x9e3779b9;
+    const next = () => {
+      x ^= x << 13;
+      x ^= x >>> 17;
+      x ^= x << 5;
+      return x | 0;
+    };
+    const fill = (n: number) => Int32Array.from({ length: n }, next);
+    this.z1 = fill(capacity * CLASSES);
+    this.z2 = fill(capacity * CLASSES);
+    this.s1 = fill(capacity + 1);
+    this.s2 = fill(capacity + 1);
   }
 
-  /** DEAD, ALIVE, or OPEN (the cap was reached below). */
+  /**
+   * DEAD, ALIVE, or OPEN (the cap was reached below). The dominance: popping the top card x, of
+   * class (T, k), when the copies of (T, k - 1) out outnumber those of (T, k) out and in the stock
+   * together (or k = 0), is never worse than keeping it. A line that keeps x pops it later, and
+   * until then only cards dealt after now go out, so (T, k)'s count stays below (T, k - 1)'s and
+   * x out would add no J term at k (J's term at k + 1 can only shrink): popping x now and then
+   * playing the same line meets every J check it met. So if popping x loses, the position loses.
+   */
   private search(sl: number): number {
     if (sl === 0 && this.wl === 0) return ALIVE;
-    const key = this.key(sl);
-    const known = this.memo.get(key);
-    if (known !== undefined) return known;
-    if (++this.nodes > this.limit) return OPEN;
+    const a = this.h1 ^ this.s1[sl];
+    const b = this.h2 ^ this.s2[sl];
+    const memo = this.memo!;
+    const known = memo.get(a, b);
+    if (known !== 0) return known;
+    if (++this.nodes > this.cap) return OPEN;
+    if (this.stuck(sl)) return this.settle(a, b, DEAD);
     let result = DEAD;
-    if (this.stuck(sl)) {
-      this.memo.set(key, DEAD);
-      return DEAD;
-    }
     if (this.wl > 0) {
       const c = this.waste[this.wl - 1];
-      const k = c % LEVELS;
-      const safe = k === 0 || this.out[c - 1] >= this.copies;
-      this.j += this.add(this.out, c, 1);
+      const safe = c % LEVELS === 0 || this.out[c - 1] > this.out[c] + this.inStock[c];
+      this.j += addCount(this.out, 0, c, 1);
       if (this.j <= this.piles) {
-        this.wl--;
+        const z = --this.wl * CLASSES + c;
+        this.h1 ^= this.z1[z];
+        this.h2 ^= this.z2[z];
         const r = this.search(sl);
-        this.wl++;
-        this.waste[this.wl - 1] = c;
-        this.j += this.add(this.out, c, -1);
-        if (r === ALIVE) return this.settle(key, ALIVE);
+        this.h1 ^= this.z1[z];
+        this.h2 ^= this.z2[z];
+        this.waste[this.wl++] = c;
+        this.j += addCount(this.out, 0, c, -1);
+        if (r === ALIVE) return this.settle(a, b, ALIVE);
         if (r === OPEN) result = OPEN;
-        else if (safe) return this.settle(key, DEAD);
-      } else this.j += this.add(this.out, c, -1);
+        else if (safe) return this.settle(a, b, DEAD);
+      } else this.j += addCount(this.out, 0, c, -1);
     }
     if (sl > 0) {
-      this.waste[this.wl++] = this.stock[sl - 1];
+      const c = this.stock[sl - 1];
+      const z = this.wl * CLASSES + c;
+      this.h1 ^= this.z1[z];
+      this.h2 ^= this.z2[z];
+      this.waste[this.wl++] = c;
+      this.inStock[c]--;
       const r = this.search(sl - 1);
+      this.inStock[c]++;
       this.wl--;
-      if (r === ALIVE) return this.settle(key, ALIVE);
+      this.h1 ^= this.z1[z];
+      this.h2 ^= this.z2[z];
+      if (r === ALIVE) return this.settle(a, b, ALIVE);
       if (r === OPEN) result = OPEN;
     }
-    return result === OPEN ? OPEN : this.settle(key, DEAD);
+    return result === OPEN ? OPEN : this.settle(a, b, DEAD);
   }
 
-  private settle(key: string, r: number): number {
-    this.memo.set(key, r);
+  private settle(a: number, b: number, r: number): number {
+    this.memo!.set(a, b, r);
     return r;
   }
 
@@ -148,14 +221,10 @@ export class WasteOrder {
     let j = this.j;
     let d = sl;
     for (let i = this.wl - 1; i >= 0; i--) {
-      j += this.add(t, this.waste[i], 1);
-      while (j > this.piles && d > 0) j += this.add(t, this.stock[--d], 1);
+      j += addCount(t, 0, this.waste[i], 1);
+      while (j > this.piles && d > 0) j += addCount(t, 0, this.stock[--d], 1);
       if (j > this.piles) return true;
     }
     return false;
-  }
-
-  private add(m: Int32Array, c: number, by: number): number {
-    return addCount(m, 0, c, by);
   }
 }
