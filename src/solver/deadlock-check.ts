@@ -70,21 +70,25 @@ export function wasteStuckPlain(s: GameState): boolean {
  * position is the stock left and the waste's classes; moves deal and pop, a pop only while J, counted
  * afresh from the classes out, stays at most the piles) decided by its own DFS, with exact keys (a
  * string per relaxed position), its own waste test at each position, and only the plainest
- * dominance (a card of level 0, or whose level below is all out, is popped and nothing else tried
- * if popping loses). Decided positions are kept for the later questions of a run, as the fast one
+ * dominance: a card of level 0, or of level k when at least as many cards of level k - 1 are out as
+ * there are of level k in all (so level k's count can never pass k - 1's: no J term at k, ever), is
+ * popped and nothing else tried if popping loses. Decided positions are kept for the later questions of a run, as the fast one
  * keeps them, and a question may search `cap` relaxed positions (else: not dead).
  */
 export class OrderCheck {
   private readonly memo = new Map<string, 'dead' | 'alive'>();
   private base = -1;
 
-  constructor(private readonly cap = 100_000) {}
+  constructor(
+    private readonly cap = 100_000,
+    private readonly keepAtMost = 1 << 22,
+  ) {}
 
   /** True when the relaxed game from s is lost (false where the test does not apply). */
   dead(s: GameState): boolean {
     const base = s.base >= 0 ? s.base : s.baseConstraint >= 0 ? s.baseConstraint : s.rules.baseRule === 'ace' ? 0 : -1;
     if (base < 0 || s.C > 0 || s.len[s.RESERVE] > 0) return false;
-    if (base !== this.base) this.memo.clear();
+    if (base !== this.base || this.memo.size > this.keepAtMost) this.memo.clear();
     this.base = base;
     const colour = (c: number) => ((c & 3) === 1 || (c & 3) === 2 ? 1 : 0);
     const classOf = (c: number) => {
@@ -118,11 +122,11 @@ export class OrderCheck {
       let result: 'dead' | 'open' = 'dead';
       if (!stuck(sl, waste, o)) {
         const c = waste[waste.length - 1];
-        const popped = o.map((n, k) => (k === c ? n + 1 : n));
+        const popped = waste.length > 0 ? o.map((n, k) => (k === c ? n + 1 : n)) : o;
         if (waste.length > 0 && J(popped) <= s.T) {
           const r = go(sl, waste.slice(0, -1), popped);
           if (r === 'open') result = 'open';
-          if (r === 'alive' || (r === 'dead' && (c % 13 === 0 || o[c - 1] === total[c - 1]))) return this.keep(key, r);
+          if (r === 'alive' || (r === 'dead' && (c % 13 === 0 || o[c - 1] >= total[c]))) return this.keep(key, r);
         }
         if (sl > 0) {
           const r = go(sl - 1, [...waste, stock[sl - 1]], o);

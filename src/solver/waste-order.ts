@@ -17,7 +17,7 @@
 // game too) at each position, and one dominance (search's comment). Relaxed positions proved lost or
 // won, and questions left open, are kept for every later question of the same base, so the test
 // learns across the real search; a question that would take more than `cap` relaxed positions is
-// answered "not dead". deadlock-check.ts's orderDeadPlain is a second, plain version that `verify`
+// answered "not dead". deadlock-check.ts's OrderCheck is a second, plain version that `verify`
 // asks wherever this one cuts.
 import type { GameState } from '../engine/state';
 import { addCount } from './deadlock';
@@ -42,7 +42,7 @@ class Memo {
 
   constructor(room: number) {
     let n = 1024;
-    while (n < 2 * room) n *= 2;
+    while (n < room + room / 2) n *= 2; // at most two thirds full
     this.k1 = new Int32Array(n);
     this.k2 = new Int32Array(n);
     this.v = new Uint8Array(n);
@@ -86,10 +86,10 @@ export class WasteOrder {
   private piles = 0;
   private nodes = 0;
   /** Zobrist keys: z1/z2[i * 26 + class] for a waste card at height i, s1/s2[n] for n stock cards left. */
-  private z1 = new Int32Array(0);
-  private z2 = new Int32Array(0);
-  private s1 = new Int32Array(0);
-  private s2 = new Int32Array(0);
+  private z1: Int32Array = new Int32Array(0);
+  private z2: Int32Array = new Int32Array(0);
+  private s1: Int32Array = new Int32Array(0);
+  private s2: Int32Array = new Int32Array(0);
   private h1 = 0;
   private h2 = 0;
   private readonly tmp = new Int32Array(CLASSES);
@@ -137,22 +137,14 @@ export class WasteOrder {
     return r === DEAD;
   }
 
-  /** Room and Zobrist keys for `capacity` cards (a fixed seed: the same keys in every run). */
+  /** Room and Zobrist keys for `capacity` cards (the same keys in every run). */
   private grow(capacity: number): void {
     this.stock = new Uint8Array(capacity);
     this.waste = new Uint8Array(capacity);
-    let x = 0x9e3779b9;
-    const next = () => {
-      x ^= x << 13;
-      x ^= x >>> 17;
-      x ^= x << 5;
-      return x | 0;
-    };
-    const fill = (n: number) => Int32Array.from({ length: n }, next);
-    this.z1 = fill(capacity * CLASSES);
-    this.z2 = fill(capacity * CLASSES);
-    this.s1 = fill(capacity + 1);
-    this.s2 = fill(capacity + 1);
+    [this.z1, this.z2] = zobrist(capacity * CLASSES);
+    [this.s1, this.s2] = zobrist(capacity + 1);
+    this.memo?.clear(); // its keys were made with the old ones
+    this.base = -1;
   }
 
   /**
@@ -227,4 +219,21 @@ export class WasteOrder {
     }
     return false;
   }
+}
+
+/**
+ * Two independent arrays of n random 32-bit keys from a fixed seed: one key half each. Splitmix32
+ * (a multiply-mix, not linear over the bits), so the second half is not a function of the first,
+ * as it would be with two runs of one xorshift, and the key really has 64 bits.
+ */
+export function zobrist(n: number): [Int32Array, Int32Array] {
+  let x = 0x9e3779b9;
+  const next = () => {
+    x = (x + 0x9e3779b9) | 0;
+    let z = x;
+    z = Math.imul(z ^ (z >>> 16), 0x85ebca6b);
+    z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
+    return z ^ (z >>> 16);
+  };
+  return [Int32Array.from({ length: n }, next), Int32Array.from({ length: n }, next)];
 }
