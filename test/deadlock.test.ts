@@ -12,7 +12,7 @@ import { makeCard } from '../src/cards/card';
 import { DeadlockAuditError, type DeadlockTest, Deadlocks } from '../src/solver/deadlock';
 import { deadlockTests } from '../src/solver/policy';
 import { OrderCheck, wasteStuckPlain } from '../src/solver/deadlock-check';
-import { zobrist } from '../src/solver/waste-order';
+import { WasteOrder, zobrist } from '../src/solver/waste-order';
 import { DfsSearch } from '../src/solver/dfs';
 import { baseCandidates, solve } from '../src/solver/solve';
 import { TranspositionTable } from '../src/solver/tt';
@@ -382,6 +382,84 @@ describe('the waste test (deadlock.ts)', () => {
       expect(thrown, test).toBeInstanceOf(DeadlockAuditError);
       expect((thrown as Error).message).toMatch(new RegExp(`^the ${test} test cut a position`));
     }
+  });
+
+  it('fast and plain versions against an exact solver of the relaxed game, on a pack with a gap (A, 2, 3, K; no Q)', () => {
+    // Hand-made positions (a GameState's fields only): cards out on one foundation, a waste, a stock, 2-4 piles.
+    // The plain check's first dominance ("level k - 1 all out") called won positions here dead.
+    const colour = (c: number) => ((c & 3) === 1 || (c & 3) === 2 ? 1 : 0);
+    const cls = (c: number) => (colour(c) ^ (((c >> 2) % 13) & 1)) * 13 + ((c >> 2) % 13); // base ace
+    const J = (n: number[]) => n.reduce((j, x, c) => (c % 13 > 0 ? j + Math.max(0, x - n[c - 1]) : j), 0);
+    const exact = (stock: number[], waste: number[], out: number[], T: number): boolean => {
+      const memo = new Map<string, boolean>();
+      const go = (sl: number, w: number[], o: number[]): boolean => {
+        if (sl === 0 && w.length === 0) return true;
+        const key = `${sl}:${w.join()}`;
+        if (!memo.has(key)) {
+          const p = o.map((n, k) => (k === w[w.length - 1] ? n + 1 : n));
+          memo.set(key, (w.length > 0 && J(p) <= T && go(sl, w.slice(0, -1), p)) || (sl > 0 && go(sl - 1, [...w, stock[sl - 1]], o)));
+        }
+        return memo.get(key)!;
+      };
+      return go(stock.length, waste, out);
+    };
+    const rnd = prng(4242);
+    const tally = { dead: 0, alive: 0 };
+    for (let t = 0; t < 1500; t++) {
+      const T = 2 + Math.floor(rnd() * 3);
+      const pack = [0, 1, 2, 12].flatMap((r) => [0, 1, 2, 3].map((suit) => r * 4 + suit));
+      for (let i = pack.length - 1; i > 0; i--) {
+        const j = Math.floor(rnd() * (i + 1));
+        [pack[i], pack[j]] = [pack[j], pack[i]];
+      }
+      const nOut = Math.floor(rnd() * 4);
+      const nWaste = Math.floor(rnd() * 5);
+      const [outC, wasteC, stockC] = [pack.slice(0, nOut), pack.slice(nOut, nOut + nWaste), pack.slice(nOut + nWaste)];
+      const out = new Array<number>(26).fill(0);
+      for (const c of outC) out[cls(c)]++;
+      if (J(out) > T) continue;
+      const CAP = 64;
+      const [FOUND0, CELL0, STOCK, WASTE] = [T, T + 1, T + 2, T + 3];
+      const cards = new Uint8Array(3 * CAP);
+      const off = new Int32Array(WASTE + 1).fill(3 * CAP - 1);
+      const len = new Int32Array(WASTE + 1);
+      const put = (p: number, at: number, cs: number[]) => {
+        off[p] = at;
+        len[p] = cs.length;
+        cards.set(cs, at);
+      };
+      put(FOUND0, 0, outC);
+      put(STOCK, CAP, stockC);
+      put(WASTE, 2 * CAP, wasteC);
+      const rules = { baseRule: 'ace', decks: 2 };
+      const s = {
+        cards,
+        off,
+        len,
+        T,
+        FOUND0,
+        CELL0,
+        RESERVE: CELL0,
+        STOCK,
+        WASTE,
+        C: 0,
+        capacity: CAP,
+        base: 0,
+        baseConstraint: -1,
+        rules,
+      } as unknown as GameState;
+      const won = exact(stockC.map(cls), wasteC.map(cls), out, T);
+      const where = `trial ${t}: out ${outC.map(cls)}, waste ${wasteC.map(cls)}, stock ${stockC.map(cls)}, ${T} piles`;
+      if (won) expect(new OrderCheck().dead(s), where).toBe(false);
+      if (won)
+        expect(
+          new WasteOrder(2000, 4096).dead(s, 0, (c) => cls(c)),
+          where,
+        ).toBe(false);
+      tally[won ? 'alive' : 'dead']++;
+    }
+    expect(tally.dead).toBeGreaterThan(100);
+    expect(tally.alive).toBeGreaterThan(100);
   });
 
   it("the order test's memo keys have 64 independent bits: no two of 300,000 random wastes share one", () => {
