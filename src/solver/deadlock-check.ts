@@ -13,6 +13,22 @@ export function plainAudit(): DeadlockAudit {
   return { waste: wasteStuckPlain, order: (s) => order.dead(s) };
 }
 
+/** The base rank the plain checks use: the fixed one, else the constraint, else the ace where the rules start there (-1: none). */
+function plainBase(s: GameState): number {
+  return s.base >= 0 ? s.base : s.baseConstraint >= 0 ? s.baseConstraint : s.rules.baseRule === 'ace' ? 0 : -1;
+}
+
+/** A card's class, chain * 13 + level, under base rank `base`. */
+function plainClass(c: number, base: number): number {
+  const level = ((c >> 2) - base + 13) % 13;
+  return (plainColour(c) ^ (level & 1)) * 13 + level;
+}
+
+/** 1 for red (suits C D H S: D and H), 0 for black. */
+function plainColour(c: number): number {
+  return (c & 3) === 1 || (c & 3) === 2 ? 1 : 0;
+}
+
 /**
  * True when no line takes every waste card off with the tableau's piles enough each time: the
  * waste test written again the slow, plain way, from deadlock.ts's comment, step by step. Its own
@@ -23,17 +39,13 @@ export function plainAudit(): DeadlockAudit {
  * no memo, no incremental J, no shared code.
  */
 export function wasteStuckPlain(s: GameState): boolean {
-  const base = s.base >= 0 ? s.base : s.baseConstraint >= 0 ? s.baseConstraint : s.rules.baseRule === 'ace' ? 0 : -1;
+  const base = plainBase(s);
   if (base < 0 || s.C > 0) return false;
-  const colour = (c: number) => ((c & 3) === 1 || (c & 3) === 2 ? 1 : 0); // suits C D H S: D and H red
-  const classOf = (c: number) => {
-    const level = ((c >> 2) - base + 13) % 13;
-    return (colour(c) ^ (level & 1)) * 13 + level;
-  };
+  const classOf = (c: number) => plainClass(c, base);
   // A run: each card one rank below the card under it (A below 2; K below A only where the tableau
   // wraps), in the other colour.
   const onto = (under: number, c: number) =>
-    colour(under) !== colour(c) && ((c >> 2) + 1 === under >> 2 || (s.rules.tableauWrap && c >> 2 === 12 && under >> 2 === 0));
+    plainColour(under) !== plainColour(c) && ((c >> 2) + 1 === under >> 2 || (s.rules.tableauWrap && c >> 2 === 12 && under >> 2 === 0));
   for (let p = 0; p < s.T; p++) for (let i = s.off[p] + 1; i < s.off[p] + s.len[p]; i++) if (!onto(s.cards[i - 1], s.cards[i])) return false;
   const pile = (p: number) => Array.from(s.cards.subarray(s.off[p], s.off[p] + s.len[p]));
   const waste = pile(s.WASTE);
@@ -72,8 +84,9 @@ export function wasteStuckPlain(s: GameState): boolean {
  * string per relaxed position), its own waste test at each position, and only the plainest
  * dominance: a card of level 0, or of level k when at least as many cards of level k - 1 are out as
  * there are of level k in all (so level k's count can never pass k - 1's: no J term at k, ever), is
- * popped and nothing else tried if popping loses. Decided positions are kept for the later questions of a run, as the fast one
- * keeps them, and a question may search `cap` relaxed positions (else: not dead).
+ * popped and nothing else tried if popping loses. Decided positions are kept for the later
+ * questions of a run, as the fast one keeps them, and a question may search `cap` relaxed
+ * positions (else: not dead).
  */
 export class OrderCheck {
   private readonly memo = new Map<string, 'dead' | 'alive'>();
@@ -86,16 +99,11 @@ export class OrderCheck {
 
   /** True when the relaxed game from s is lost (false where the test does not apply). */
   dead(s: GameState): boolean {
-    const base = s.base >= 0 ? s.base : s.baseConstraint >= 0 ? s.baseConstraint : s.rules.baseRule === 'ace' ? 0 : -1;
+    const base = plainBase(s);
     if (base < 0 || s.C > 0 || s.len[s.RESERVE] > 0) return false;
     if (base !== this.base || this.memo.size > this.keepAtMost) this.memo.clear();
     this.base = base;
-    const colour = (c: number) => ((c & 3) === 1 || (c & 3) === 2 ? 1 : 0);
-    const classOf = (c: number) => {
-      const level = ((c >> 2) - base + 13) % 13;
-      return (colour(c) ^ (level & 1)) * 13 + level;
-    };
-    const pile = (p: number) => Array.from(s.cards.subarray(s.off[p], s.off[p] + s.len[p]), classOf);
+    const pile = (p: number) => Array.from(s.cards.subarray(s.off[p], s.off[p] + s.len[p]), (c) => plainClass(c, base));
     const stock = pile(s.STOCK); // bottom first: with n cards left, stock[n - 1] is dealt next
     const total = new Array<number>(26).fill(0);
     const out = new Array<number>(26).fill(0);
