@@ -243,10 +243,18 @@ function main(): void {
   if (variant !== 'empress-of-italy' && variant !== 'red-and-black')
     fail(`--variant ${variant}: only empress-of-italy and red-and-black (no reserve, no cells)`);
   const rules = getRules(variant);
-  const { from, to } = parseRange(arg('seeds', '10001-10010'), '--seeds');
+  let range = { from: 0, to: -1 };
+  try {
+    range = parseRange(arg('seeds', '10001-10010'), '--seeds');
+  } catch (e) {
+    fail((e as Error).message);
+  }
+  const { from, to } = range;
   const cap = countArg('cap', '100k');
   const solveNodes = countArg('solve', '0');
   const small = flag('ranks') || flag('piles') ? { ranks: Number(arg('ranks', '13')), piles: Number(arg('piles', '8')), reserve: 0 } : null;
+  if (small && !(Number.isInteger(small.ranks) && small.ranks >= 1 && small.ranks <= 13 && Number.isInteger(small.piles) && small.piles >= 1))
+    fail(`--ranks ${arg('ranks', '13')} --piles ${arg('piles', '8')}: expected 1 to 13 ranks and at least 1 pile`);
   const tt = new TranspositionTable(64);
   const table = new Map<string, number>();
   let faults = 0;

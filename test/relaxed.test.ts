@@ -1,6 +1,8 @@
 // bench/relaxed.ts, the foundation-order relaxation (an experiment of issue 26): relaxed-dead must
 // mean lost. Checked against exhaustive search on small games of Empress of Italy, and along
 // winning lines, where every position is won and so may never be called dead.
+import { spawnSync } from 'node:child_process';
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEAD, FoundationRelaxation } from '../bench/relaxed';
 import { smallDeal } from '../src/engine/small';
@@ -45,5 +47,35 @@ describe('the foundation-order relaxation (bench/relaxed.ts)', () => {
         });
       }
     expect(asked).toBeGreaterThan(50);
+  });
+});
+
+describe('npm run bench:relaxed', () => {
+  const script = resolve(__dirname, '..', 'dist', 'bench', 'relaxed.js');
+  const run = (...args: string[]) => spawnSync(process.execPath, [script, ...args], { encoding: 'utf8', timeout: 120_000 });
+
+  it('explains itself for --help, and refuses a bad option or a game with a reserve with one line and exit 2', () => {
+    const help = run('--help');
+    expect(help.status).toBe(0);
+    expect(help.stdout).toMatch(/^usage: npm run bench:relaxed/);
+    for (const bad of [
+      ['--seed', '1-3'],
+      ['--variant', 'signora'],
+    ]) {
+      const r = run(...bad);
+      expect(r.status, bad.join(' ')).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    }
+  });
+
+  it('counts relaxed verdicts against solve() on a small game, with no dead pair won', () => {
+    const r = run('--ranks', '3', '--piles', '1', '--seeds', '1-30', '--cap', '20000', '--solve', '200k');
+    expect(r.status).toBe(0);
+    const lines = r.stdout.trim().split('\n');
+    expect(lines[0]).toMatch(/^empress-of-italy, 3 ranks, 1 piles, seeds 1-30, cap 20000 relaxed positions; relaxed \/ solve\(\) at 200000 nodes/);
+    const counts = lines.slice(1, -1).map((l) => Number(/: (\d+)$/.exec(l)![1]));
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(30);
+    expect(lines.at(-1)).toBe('  relaxed dead but won: 0 (must be 0)');
   });
 });
