@@ -89,6 +89,16 @@ export class FoundationRelaxation {
     return this.search();
   }
 
+  /** rises() for a given tableau and foundations (tests: checked against a brute-force search). */
+  risesFor(out: Int32Array, f: Int32Array, piles: number, copies: number): number[][] | null {
+    this.out.set(out);
+    this.f.set(f);
+    for (let c = 0; c < C; c++) this.t[c] = out[c] - f[c];
+    this.piles = piles;
+    this.copies = copies;
+    return this.rises();
+  }
+
   private R(): number {
     let r = 0;
     for (let c = 0; c < C; c++) r += Math.max(0, this.t[c] - this.t[PARENT[c]]);

@@ -10,6 +10,7 @@ import { GameState } from '../src/engine/state';
 import { getRules } from '../src/rules/variants';
 import { solve } from '../src/solver/solve';
 import { TranspositionTable } from '../src/solver/tt';
+import { prng } from './helpers';
 
 const empress = getRules('empress-of-italy');
 
@@ -77,5 +78,73 @@ describe('npm run bench:relaxed', () => {
     const counts = lines.slice(1, -1).map((l) => Number(/: (\d+)$/.exec(l)![1]));
     expect(counts.reduce((a, b) => a + b, 0)).toBe(30);
     expect(lines.at(-1)).toBe('  relaxed dead but won: 0 (must be 0)');
+  });
+});
+
+/** R of tableau counts t: the piles its cards need as runs (bench/relaxed.ts), by plain loops. */
+function runsNeeded(t: number[]): number {
+  let r = 0;
+  for (let c = 0; c < 26; c++) {
+    const parent = c % 13 < 12 ? c + 1 : c < 13 ? 13 : 0;
+    r += Math.max(0, t[c] - t[parent]);
+  }
+  return r;
+}
+
+/** Every minimal profile g >= f with R(out - g) <= piles, by breadth-first search over single foundation moves. */
+function minimalByBrute(out: number[], f: number[], piles: number, copies: number): string[] | null {
+  const feasible: number[][] = [];
+  const seen = new Set([f.join()]);
+  let frontier = [f];
+  while (frontier.length > 0) {
+    const next: number[][] = [];
+    for (const g of frontier)
+      for (let c = 0; c < 26; c++) {
+        const ready = c % 13 === 0 ? g[c] < copies : g[c - 1] > g[c];
+        if (out[c] - g[c] < 1 || !ready) continue;
+        const h = [...g];
+        h[c]++;
+        if (seen.has(h.join())) continue;
+        seen.add(h.join());
+        if (seen.size > 200_000) return null;
+        (runsNeeded(out.map((v, i) => v - h[i])) <= piles ? feasible : next).push(h);
+      }
+    frontier = next;
+  }
+  return feasible.filter((a) => !feasible.some((b) => b !== a && b.every((v, i) => v <= a[i]))).map((g) => g.join());
+}
+
+describe('rises() of the foundation-order relaxation', () => {
+  it('finds exactly the minimal foundation rises that a brute-force search finds, on random positions one pile over', () => {
+    const rnd = prng(2611);
+    let compared = 0;
+    let withRise = 0;
+    for (let trial = 0; trial < 3000 && compared < 400; trial++) {
+      const copies = 2 + 2 * Math.floor(rnd() * 2);
+      // Foundations: each chain's copies foundations at random heights; then some cards out beyond them.
+      const f = new Array<number>(26).fill(0);
+      for (let T = 0; T < 2; T++)
+        for (let n = 0; n < copies; n++) {
+          const height = rnd() < 0.5 ? 0 : Math.floor(rnd() * 14);
+          for (let k = 0; k < height; k++) f[T * 13 + k]++;
+        }
+      const out = f.map((v) => v + (rnd() < 0.45 ? Math.floor(rnd() * (copies - v + 1)) : 0));
+      const piles = runsNeeded(out.map((v, i) => v - f[i])) - 1;
+      if (piles < 1) continue;
+      const brute = minimalByBrute(out, f, piles, copies);
+      if (brute === null) continue;
+      const got = new FoundationRelaxation(1).risesFor(Int32Array.from(out), Int32Array.from(f), piles, copies);
+      expect(got).not.toBeNull();
+      const profiles = got!.map((ups) => {
+        const g = [...f];
+        for (const c of ups) g[c]++;
+        return g.join();
+      });
+      expect(new Set(profiles), JSON.stringify({ out, f, piles, copies })).toEqual(new Set(brute));
+      compared++;
+      if (brute.length > 0) withRise++;
+    }
+    expect(compared).toBeGreaterThanOrEqual(300);
+    expect(withRise).toBeGreaterThan(100);
   });
 });
