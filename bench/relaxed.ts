@@ -28,12 +28,12 @@
 // of deadlock.ts finds stuck are lost: its J(out) <= piles holds in every relaxed position, as
 // J(out) counts the rises of out within chains, out = f + t with f falling within a chain, so J(out)
 // is at most the rises of t, which around the cycle of all 26 classes equal its falls, R(t).
-import { colourOf } from '../src/cards/card';
 import { dealFromSeed } from '../src/engine/deal';
 import { smallDeal } from '../src/engine/small';
 import { GameState } from '../src/engine/state';
 import { getRules } from '../src/rules/variants';
 import { baseCandidates, solve } from '../src/solver/solve';
+import { classOf } from '../src/solver/deadlock';
 import { TranspositionTable } from '../src/solver/tt';
 import { checkOptions, countArg, arg, flag, parseRange } from './util';
 
@@ -43,12 +43,6 @@ export const DEAD = 1;
 export const ALIVE = 2;
 export const OPEN = 3;
 const PARENT = Int32Array.from({ length: C }, (_, c) => (c % L < L - 1 ? c + 1 : (1 - Math.floor(c / L)) * L));
-
-/** The class of card c under base b: chain colour(c) XOR (level & 1), then level (deadlock.ts). */
-export function classOf(c: number, b: number): number {
-  const level = ((c >> 2) - b + L) % L;
-  return (colourOf(c) ^ (level & 1)) * L + level;
-}
 
 export class FoundationRelaxation {
   private stock: number[] = [];
