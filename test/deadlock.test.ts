@@ -9,7 +9,7 @@ import { smallDeal, smallRules } from '../src/engine/small';
 import { GameState } from '../src/engine/state';
 import { getRules } from '../src/rules/variants';
 import { makeCard } from '../src/cards/card';
-import { DeadlockAuditError, type DeadlockTest, Deadlocks } from '../src/solver/deadlock';
+import { addCount, DeadlockAuditError, type DeadlockTest, Deadlocks } from '../src/solver/deadlock';
 import { deadlockTests } from '../src/solver/policy';
 import { OrderCheck, wasteStuckPlain } from '../src/solver/deadlock-check';
 import { WasteOrder, zobrist } from '../src/solver/waste-order';
@@ -256,6 +256,29 @@ describe('the waste test (deadlock.ts)', () => {
     expect([c.result, c.proof]).toEqual(['lost', 'exhaustive+deadlock:waste']);
     // Every test: the order test decides this one at the deal, before the waste test cuts.
     expect(solve(deal, { tt, base, maxNodes: 20_000, search: 'dfs-scored', deadlocks: true }).result).toBe('lost');
+  });
+
+  it('J is the least number of pile bottoms over every split of the cards out between foundations and tableau', () => {
+    // Why no bound at one moment beats J, and why keeping the foundations exactly gives a relaxed game
+    // won exactly when the order test's is (solver.md, *The order test*). A tableau bag t needs at least
+    // R(t) = sum of max(0, t[c] - t[parent c]) piles (parent (T, k + 1); of (T, 12), (T', 0)).
+    const rnd = prng(2026);
+    const R = (t: number[]) => t.reduce((r, x, c) => r + Math.max(0, x - t[c % 13 < 12 ? c + 1 : c < 13 ? 13 : 0]), 0);
+    for (let n = 0; n < 3000; n++) {
+      const out = Array.from({ length: 26 }, () => (rnd() < 0.3 ? 0 : Math.floor(rnd() * 9)));
+      // J as the waste test counts it: card by card, addCount's changes.
+      const m = new Int32Array(26);
+      let j = 0;
+      const cards = out.flatMap((x, c) => new Array<number>(x).fill(c)).sort(() => rnd() - 0.5);
+      for (const c of cards) j += addCount(m, 0, c, 1);
+      // Lifting every card the foundations can take (f = the prefix minima of out in each chain) attains J.
+      const lifted = out.map((_, c) => Math.min(...out.slice(c - (c % 13), c + 1)));
+      expect(R(out.map((x, c) => x - lifted[c]))).toBe(j);
+      // Any other foundations (each chain falling, at most what is out) need at least as many.
+      const f = out.map(() => 0);
+      for (let c = 0; c < 26; c++) f[c] = Math.min(c % 13 === 0 ? 8 : f[c - 1], Math.floor(rnd() * (out[c] + 1)));
+      expect(R(out.map((x, c) => x - f[c]))).toBeGreaterThanOrEqual(j);
+    }
   });
 
   it('proves a full Red and Black deal lost that exhaustive search alone cannot: seed 10628', () => {
