@@ -203,8 +203,9 @@ export class Deadlocks {
    * in its segment can be matched to that card, so at least out[T, k] - out[T, k-1] segments start
    * at (T, k). Hence the tableau has at least J = sum over chains T and levels k >= 1 of
    * max(0, out[T, k] - out[T, k-1]) piles, in every real position. No count of the cards out does
-   * better at one moment: putting on the foundations every card they can take leaves a tableau
-   * whose run starts number exactly J (solver.md, *The order test*; test/deadlock.test.ts).
+   * better at one moment: with every card the foundations can take put on them, the tableau's own
+   * count of the runs it needs, the sum over classes of max(0, t[c] - t[parent c]), is exactly J
+   * (solver.md, *The order test*; test/deadlock.test.ts).
    *
    * The moments: a won line takes every waste card off the waste, top card first. Right after a
    * waste card x leaves, the waste holds exactly the cards below x now; the stock holds all but its
