@@ -274,10 +274,15 @@ describe('the waste test (deadlock.ts)', () => {
       // Lifting every card the foundations can take (f = the prefix minima of out in each chain) attains J.
       const lifted = out.map((_, c) => Math.min(...out.slice(c - (c % 13), c + 1)));
       expect(R(out.map((x, c) => x - lifted[c]))).toBe(j);
-      // Any other foundations (each chain falling, at most what is out) need at least as many.
+      // Any other foundations (each chain falling, at most what is out) need at least as many, and lie below the lift.
       const f = out.map(() => 0);
       for (let c = 0; c < 26; c++) f[c] = Math.min(c % 13 === 0 ? 8 : f[c - 1], Math.floor(rnd() * (out[c] + 1)));
       expect(R(out.map((x, c) => x - f[c]))).toBeGreaterThanOrEqual(j);
+      expect(f.every((x, c) => x <= lifted[c])).toBe(true);
+      // One card more out never lowers the lift (so lifting all at every pop is a line of rising foundations).
+      const more = out.slice();
+      more[Math.floor(rnd() * 26)]++;
+      expect(more.every((_, c) => Math.min(...more.slice(c - (c % 13), c + 1)) >= lifted[c])).toBe(true);
     }
   });
 
