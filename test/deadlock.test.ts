@@ -259,11 +259,13 @@ describe('the waste test (deadlock.ts)', () => {
   });
 
   it('J is the least number of pile bottoms over every split of the cards out between foundations and tableau', () => {
-    // Why no bound at one moment beats J, and why keeping the foundations exactly gives a relaxed game
+    // Why no count of the cards out at one moment beats J, and why keeping the foundations exactly gives a relaxed game
     // won exactly when the order test's is (solver.md, *The order test*). A tableau bag t needs at least
     // R(t) = sum of max(0, t[c] - t[parent c]) piles (parent (T, k + 1); of (T, 12), (T', 0)).
     const rnd = prng(2026);
     const R = (t: number[]) => t.reduce((r, x, c) => r + Math.max(0, x - t[c % 13 < 12 ? c + 1 : c < 13 ? 13 : 0]), 0);
+    // Lifting every card the foundations can take: f = the prefix minima of the counts out in each chain.
+    const lift = (o: number[]) => o.map((_, c) => Math.min(...o.slice(c - (c % 13), c + 1)));
     for (let n = 0; n < 3000; n++) {
       const out = Array.from({ length: 26 }, () => (rnd() < 0.3 ? 0 : Math.floor(rnd() * 9)));
       // J as the waste test counts it: card by card, addCount's changes.
@@ -271,8 +273,8 @@ describe('the waste test (deadlock.ts)', () => {
       let j = 0;
       const cards = out.flatMap((x, c) => new Array<number>(x).fill(c)).sort(() => rnd() - 0.5);
       for (const c of cards) j += addCount(m, 0, c, 1);
-      // Lifting every card the foundations can take (f = the prefix minima of out in each chain) attains J.
-      const lifted = out.map((_, c) => Math.min(...out.slice(c - (c % 13), c + 1)));
+      // The lift attains J.
+      const lifted = lift(out);
       expect(R(out.map((x, c) => x - lifted[c]))).toBe(j);
       // Any other foundations (each chain falling, at most what is out) need at least as many, and lie below the lift.
       const f = out.map(() => 0);
@@ -282,7 +284,7 @@ describe('the waste test (deadlock.ts)', () => {
       // One card more out never lowers the lift (so lifting all at every pop is a line of rising foundations).
       const more = out.slice();
       more[Math.floor(rnd() * 26)]++;
-      expect(more.every((_, c) => Math.min(...more.slice(c - (c % 13), c + 1)) >= lifted[c])).toBe(true);
+      expect(lift(more).every((x, c) => x >= lifted[c])).toBe(true);
     }
   });
 

@@ -469,7 +469,7 @@ function parentClass(c: number, base: number): number {
 }
 
 /** Class T * 13 + level of a card under base rank `base`. */
-export function classOf(c: number, base: number): number {
+function classOf(c: number, base: number): number {
   const level = ((c >> 2) - base + LEVELS) % LEVELS;
   return (colourOf(c) ^ (level & 1)) * LEVELS + level;
 }
