@@ -161,7 +161,8 @@ describe('transposition table', () => {
   it('has a fixed capacity that a long search never exceeds', () => {
     const tt = new TranspositionTable(1);
     const cap = tt.capacity;
-    solve(dealFromSeed(getRules('signora'), 3), { maxNodes: 300_000, tt, deadlocks: false }); // without the cuts, a search long enough to fill it
+    // One complete DFS without the cuts: a search long enough to fill it.
+    solve(dealFromSeed(getRules('signora'), 3), { maxNodes: 300_000, tt, deadlocks: false, search: 'dfs-scored' });
     expect(tt.capacity).toBe(cap);
     expect(tt.size).toBeLessThanOrEqual(cap);
     expect(tt.evictions).toBeGreaterThan(0);
@@ -221,6 +222,26 @@ describe('transposition table', () => {
     expect(tt.evictions).toBe(0);
     expect(fresh.every(([a, b]) => tt.has(a, b))).toBe(true);
     expect(keys.some(([a, b]) => tt.has(a, b))).toBe(false);
+  });
+
+  it('keeps keys that overflow their bucket onto the next ones, through growth', () => {
+    const tt = new TranspositionTable(4);
+    const start = tt.inUseEntries / 4; // buckets in use: keys differing by this share a bucket
+    // 40 keys for bucket 0 (more than its run of buckets holds: the table grows, and each key
+    // either stays in bucket 0's run or moves to its new own bucket), with keys of the next
+    // buckets in between, which the overflow displaced.
+    const keys: [number, number][] = [];
+    for (let i = 0; i < 40; i++) {
+      keys.push([i * start, 7 * i + 1]);
+      if (i % 5 === 0) keys.push([1 + (i % 7), 1000 + i]);
+    }
+    for (const [a, b] of keys) expect(tt.seenOrAdd(a, b)).toBe(false);
+    expect(tt.inUseEntries / 4).toBeGreaterThan(start);
+    expect(tt.evictions).toBe(0);
+    expect(tt.size).toBe(keys.length);
+    expect(keys.every(([a, b]) => tt.has(a, b) && tt.seenOrAdd(a, b))).toBe(true);
+    expect(tt.has(0, 2)).toBe(false);
+    expect(tt.has(40 * start, 7 * 40 + 1)).toBe(false);
   });
 
   it('has() looks an entry up without storing it', () => {
