@@ -193,7 +193,7 @@ describe('transposition table', () => {
       return (h ^ (h >>> 16)) | 0;
     };
     const next = (): [number, number] => [mix(++i), mix(i + 0x40000000)];
-    // Until the whole table is in use, a full bucket makes it grow: nothing is evicted.
+    // Until the whole table is in use, a key whose run of buckets is full makes it grow: nothing is evicted.
     const keys: [number, number][] = [];
     while (tt.inUseEntries < tt.capacity) {
       const key = next();
@@ -242,6 +242,24 @@ describe('transposition table', () => {
     expect(keys.every(([a, b]) => tt.has(a, b) && tt.seenOrAdd(a, b))).toBe(true);
     expect(tt.has(0, 2)).toBe(false);
     expect(tt.has(40 * start, 7 * 40 + 1)).toBe(false);
+  });
+
+  it('keeps keys whose run of buckets wraps past the end of the part in use, through growth', () => {
+    const tt = new TranspositionTable(4);
+    const n = tt.inUseEntries / 4; // buckets in use at the start
+    // One key for each of the first 8 buckets, which growth moves to the new upper half.
+    const keys: [number, number][] = [];
+    for (let j = 0; j < 8; j++) keys.push([n + j, 5000 + j]);
+    // Eight keys for each of the last 20 buckets: more than their runs hold before they wrap to
+    // bucket 0, so the table grows, and each doubling sends half of them to the new last buckets.
+    for (let k = 0; k < 4; k++) {
+      for (let r = 0; r < 20; r++) for (let c = 0; c < 2; c++) keys.push([-1 - r - k * n, 1000 * c + 100 * k + r + 1]);
+    }
+    for (const [a, b] of keys) expect(tt.seenOrAdd(a, b)).toBe(false);
+    expect(tt.inUseEntries / 4).toBeGreaterThan(n);
+    expect(tt.evictions).toBe(0);
+    expect(tt.size).toBe(keys.length);
+    expect(keys.every(([a, b]) => tt.has(a, b) && tt.seenOrAdd(a, b))).toBe(true);
   });
 
   it('has() looks an entry up without storing it', () => {
