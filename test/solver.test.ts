@@ -228,8 +228,8 @@ describe('transposition table', () => {
     const tt = new TranspositionTable(4);
     const start = tt.inUseEntries / 4; // buckets in use: keys differing by this share a bucket
     // 40 keys for bucket 0 (more than its run of buckets holds: the table grows, and each key
-    // either stays in bucket 0's run or moves to its new own bucket), with keys of the next
-    // buckets in between, which the overflow displaced.
+    // either stays in bucket 0's run or moves to its new own bucket), between keys whose own
+    // buckets are the next ones, where bucket 0's overflow goes too.
     const keys: [number, number][] = [];
     for (let i = 0; i < 40; i++) {
       keys.push([i * start, 7 * i + 1]);
@@ -251,7 +251,7 @@ describe('transposition table', () => {
     const keys: [number, number][] = [];
     for (let j = 0; j < 8; j++) keys.push([n + j, 5000 + j]);
     // Eight keys for each of the last 20 buckets: more than their runs hold before they wrap to
-    // bucket 0, so the table grows, and each doubling sends half of them to the new last buckets.
+    // bucket 0, so the table grows, and the doubling sends half of them to the new last buckets.
     for (let k = 0; k < 4; k++) {
       for (let r = 0; r < 20; r++) for (let c = 0; c < 2; c++) keys.push([-1 - r - k * n, 1000 * c + 100 * k + r + 1]);
     }

@@ -150,8 +150,9 @@ export class TranspositionTable {
   /**
    * Doubles the part of the table in use: each entry in its own bucket b either stays (in order)
    * or moves to bucket b + (old bucket count), which no entry of this epoch has used yet. The
-   * entries further on are taken out and stored again, so that a key sits past its own bucket
-   * only while every bucket before it on its run is full. Buckets stay filled in order, which the
+   * entries that sit past their own bucket are taken out and stored again (few: an array per
+   * growth, a few times per search), so that a key sits past its own bucket only while every
+   * bucket before it on its run is full. Buckets stay filled in order, which the
    * scans rely on.
    */
   private grow(): void {
