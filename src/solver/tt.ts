@@ -131,10 +131,11 @@ export class TranspositionTable {
     const k = this.keys;
     const ep = this.epochs;
     const mask = this.mask;
+    const now = this.epoch;
     for (let p = 0; p < PROBES; p++) {
       const e = ((h1 + p) & mask) << 2;
       for (let j = e; j < e + 4; j++) {
-        if (ep[j] !== this.epoch) return j;
+        if (ep[j] !== now) return j;
         if (k[j << 1] === h1 && k[(j << 1) + 1] === h2) return FOUND;
       }
     }
