@@ -59,6 +59,33 @@ describe('nested Monte Carlo search', () => {
     expect(won).toBeGreaterThan(4);
   });
 
+  it('knows playout positions by their runs as by the hash: the same lines, nodes and wins, and the hash kept', () => {
+    let won = 0;
+    for (const v of ['empress-of-italy', 'double-signora', 'red-and-black', 'signora'])
+      for (let seed = 1; seed <= 3; seed++) {
+        const deal = dealFromSeed(getRules(v), seed);
+        const make = (byRuns: boolean) => {
+          const s = new GameState(deal);
+          if (v !== 'red-and-black') s.setConstraint(v === 'signora' ? s.cards[s.off[0]] >> 2 : 4);
+          return new NestedRollouts(s, 777 + seed, byRuns);
+        };
+        const a = make(true);
+        const b = make(false);
+        for (let turn = 0; turn < 40; turn++) {
+          const sa = a.run(25_000);
+          const sb = b.run(25_000);
+          expect(sa, `${v} ${seed}`).toBe(sb);
+          expect(a.stats.nodes, `${v} ${seed}`).toBe(b.stats.nodes);
+          expect([a.state.h1, a.state.h2], `${v} ${seed}`).toEqual(a.state.scratchHash());
+          if (sa === 'paused') continue;
+          if (sa === 'won') won++;
+          expect(a.solutionMoves(), `${v} ${seed}`).toEqual(b.solutionMoves());
+          break;
+        }
+      }
+    expect(won).toBeGreaterThan(3);
+  });
+
   it('never claims a loss: on small games exhaustive search proves lost it only pauses', () => {
     const rules = getRules('red-and-black');
     const tt = new TranspositionTable(8);

@@ -418,11 +418,19 @@ export class GameState {
   }
 
   /**
-   * Stops keeping the hash (h1, h2 go stale) until the next load(): for replays that only play and
-   * check moves, where hashing is most of the cost of a move.
+   * Stops keeping the hash (h1, h2 go stale) until the next load() or hashOn(): for replays that
+   * only play and check moves, where hashing is most of the cost of a move, and for playouts.
    */
   hashOff(): void {
     this.hashing = false;
+  }
+
+  /**
+   * Keeps the hash again. Right only once every move applied since hashOff() is undone: apply and
+   * undo leave it alone alike, so it is then the hash of the position it was computed for.
+   */
+  hashOn(): void {
+    this.hashing = true;
   }
 
   private setBase(b: number): void {

@@ -13,12 +13,21 @@
 // step here looks ahead to the end of the deal, where an early mistake shows. The solution is
 // replayed and checked by solve.ts, like every search's.
 //
+// A playout needs its set of positions met only to keep from going round in circles, and only
+// moves between tableau piles can lead back to a position: every other move deals, takes a card out
+// of the waste or the reserve, or brings one home, and none of these is ever undone by play. In the
+// alternate-colour games without cells every tableau pile is a run (RULES.md, *Consequences*), known
+// by its bottom card's class and its length; so there the set holds only the positions since the
+// last such move, each known by those pairs, and the Zobrist hash is not kept during the playout.
+// The same moves are tried and refused as with the hash (test/nmcs.test.ts compares the two).
+//
 // Resumable: its whole state is the line played so far, the step's moves and how many have been
 // tried, so it stops between two playouts when its slice of the budget is spent.
 import { MAX_MOVES, moveFrom } from '../engine/move';
 import { generateFoundationMoves, generateOtherMoves } from '../engine/movegen';
 import type { GameState } from '../engine/state';
 import { doubled } from '../engine/typed';
+import { CLASS_COUNT, mix } from '../engine/zobrist';
 import { xorshift } from './order';
 import type { Search, SearchStats, SearchStatus } from './search';
 
@@ -33,6 +42,10 @@ const PLAYOUT_MAX = 4096;
  * nodes it may cost a few Empress deals (held out 16 unknown of 600 against 10; docs/solver.md).
  */
 export const WASTE_WEIGHT = 8;
+
+/** Random keys of a run in the playouts' set, by (bottom card's class) * 256 + length. */
+const RUN_KEYS1 = new Int32Array(CLASS_COUNT * 256).map((_, i) => mix(i * 2 + 1));
+const RUN_KEYS2 = new Int32Array(CLASS_COUNT * 256).map((_, i) => mix(~(i * 2 + 1)));
 
 export class NestedRollouts implements Search {
   readonly stats: SearchStats = { nodes: 0, unique: 0, ttHits: 0, maxDepth: 0 };
@@ -57,12 +70,19 @@ export class NestedRollouts implements Search {
   private seqLen = 0;
   private readonly seen = new PlayoutSet(PLAYOUT_MAX * 2);
   private win: number[] = [];
+  /** Playouts know positions by their tableau's runs (above), not by the Zobrist hash. */
+  private readonly runs: boolean;
+  /** Runs mode: the position entered by the last move that emptied the set, not yet added to it. */
+  private pending = false;
 
+  /** `byRuns` false: playouts keep the Zobrist hash even where the runs would do (for tests). */
   constructor(
     readonly state: GameState,
     salt: number,
+    byRuns = true,
   ) {
     this.rng[0] = salt | 1; // xorshift's state must not be 0
+    this.runs = byRuns && !state.suitFound && state.C === 0;
   }
 
   solutionMoves(): number[] {
@@ -158,24 +178,26 @@ export class NestedRollouts implements Search {
   private playout(): number {
     const s = this.state;
     const buf = this.buf;
-    const seen = this.seen;
-    seen.clear();
+    this.seen.clear();
+    this.pending = false; // the playout's first position is not in the set: it may be met again
+    if (this.runs) s.hashOff();
     let n = 0;
     while (n < PLAYOUT_MAX && !s.isWon()) {
       let end = generateFoundationMoves(s, buf, 0);
       if (end > 0) {
         s.apply(buf[0]);
-        seen.add(s.h1, s.h2);
+        this.entered();
         this.seq[n++] = buf[0];
         continue;
       }
       end = generateOtherMoves(s, buf, 0);
       let total = this.weigh(end);
       let m = -1;
+      const mark = this.stepMark();
       while (end > 0) {
         const i = drawWeighted(this.wts, end, total, this.rng);
         s.apply(buf[i]);
-        if (seen.add(s.h1, s.h2)) {
+        if (this.isNew(mark)) {
           m = buf[i];
           break;
         }
@@ -194,7 +216,65 @@ export class NestedRollouts implements Search {
     if (depth > this.stats.maxDepth) this.stats.maxDepth = depth;
     const score = s.onFoundation;
     for (let i = 0; i < n; i++) s.undo();
+    if (this.runs) s.hashOn(); // every move since hashOff() is undone
     return score;
+  }
+
+  /** After a foundation move: the new position is in the set from now on. */
+  private entered(): void {
+    if (!this.runs) this.seen.add(this.state.h1, this.state.h2);
+    else {
+      this.seen.clear();
+      this.pending = true;
+    }
+  }
+
+  /**
+   * Before the moves of a step are tried (runs mode): adds the position if it is pending, and
+   * returns the lengths of stock, waste and reserve, which only a tableau move leaves as they are.
+   */
+  private stepMark(): number {
+    if (!this.runs) return 0;
+    if (this.pending) {
+      this.addTableau();
+      this.pending = false;
+    }
+    return this.lengths();
+  }
+
+  /** Stock, waste and reserve lengths (each under 256) in one number. */
+  private lengths(): number {
+    const s = this.state;
+    return (s.len[s.STOCK] << 16) | (s.len[s.WASTE] << 8) | s.len[s.RESERVE];
+  }
+
+  /** Whether the move just played leads to a position not met in this playout; records it. */
+  private isNew(mark: number): boolean {
+    if (!this.runs) return this.seen.add(this.state.h1, this.state.h2);
+    if (this.lengths() !== mark) {
+      this.entered(); // it dealt, or took a card out of the waste or reserve: a position never met
+      return true;
+    }
+    return this.addTableau();
+  }
+
+  /**
+   * Adds the tableau as its piles' (bottom class, length) pairs, summed under two tables of keys so that the
+   * piles' order does not count (as in the Zobrist hash); false if it was there already.
+   */
+  private addTableau(): boolean {
+    const s = this.state;
+    const { len, off, cards, cls } = s;
+    let a = 0;
+    let b = 0;
+    for (let p = 0; p < s.T; p++) {
+      const l = len[p];
+      if (l === 0) continue;
+      const x = (cls[cards[off[p]]] << 8) | l; // no pile holds 256 cards (at most 208 in a game)
+      a = (a + RUN_KEYS1[x]) | 0;
+      b = (b + RUN_KEYS2[x]) | 0;
+    }
+    return this.seen.add(a, b);
   }
 }
 
