@@ -8,8 +8,9 @@ import { moveCount, moveFrom, moveTo } from '../src/engine/move';
 import { smallDeal } from '../src/engine/small';
 import { GameState } from '../src/engine/state';
 import { getRules } from '../src/rules/variants';
-import { drawWeighted, NestedRollouts, playoutWeight, WASTE_WEIGHT } from '../src/solver/nmcs';
-import { generateOtherMoves } from '../src/engine/movegen';
+import { safeFoundationMove } from '../src/solver/prune';
+import { drawWeighted, NestedRollouts, playoutWeight, stepMoves, WASTE_WEIGHT } from '../src/solver/nmcs';
+import { generateFoundationMoves, generateOtherMoves } from '../src/engine/movegen';
 import { MAX_MOVES } from '../src/engine/move';
 import { solve } from '../src/solver/solve';
 import type { Search } from '../src/solver/search';
@@ -148,6 +149,39 @@ describe("the playouts' move weights", () => {
       s.apply(buf[(step * 7919) % end]);
     }
     expect(checked).toBeGreaterThan(3);
+  });
+});
+
+describe("a step's moves", () => {
+  it('are every move unless a foundation move is safe, and with a reserve (Double Signora) the foundation moves alone if any', () => {
+    const seen = { safe: 0, weighed: 0, reserve: 0 };
+    for (const v of ['empress-of-italy', 'double-signora'])
+      for (let seed = 1; seed <= 8; seed++) {
+        const s = new GameState(dealFromSeed(getRules(v), seed));
+        s.setConstraint(seed);
+        const buf = new Int32Array(MAX_MOVES);
+        const home = new Int32Array(MAX_MOVES);
+        const other = new Int32Array(MAX_MOVES);
+        for (let step = 0; step < 3000; step++) {
+          const n = stepMoves(s, buf);
+          const f = generateFoundationMoves(s, home, 0);
+          const o = generateOtherMoves(s, other, 0);
+          const all = [...home.subarray(0, f), ...other.subarray(0, o)];
+          const safe = f > 0 && safeFoundationMove(s, home, 0, f) >= 0;
+          if (f > 0 && v === 'double-signora') seen.reserve++;
+          else if (safe) seen.safe++;
+          else if (f > 0) seen.weighed++;
+          expect(Array.from(buf.subarray(0, n))).toEqual(f > 0 && (safe || v === 'double-signora') ? all.slice(0, f) : all);
+          if (n === 0) break;
+          // Far into the deal, as a playout goes: home first, then a waste card onto the tableau.
+          let pick = f > 0 ? -1 : (step * 7919) % o;
+          for (let i = o - 1; i >= 0 && f === 0; i--) if (moveFrom(other[i]) === s.WASTE) pick = i;
+          s.apply(pick < 0 ? home[0] : other[pick]);
+        }
+      }
+    expect(seen.safe).toBeGreaterThan(2);
+    expect(seen.weighed).toBeGreaterThan(100);
+    expect(seen.reserve).toBeGreaterThan(100);
   });
 });
 

@@ -8,10 +8,12 @@
 // leads to a position it has not met in this playout (so it cannot go round in circles), until it
 // wins or has no such move. A move from the waste or the reserve onto the tableau is drawn
 // WASTE_WEIGHT times as often as any other move: it digs into the buried cards, where dealing and
-// moves between piles do not. A step's moves are its position's foundation moves if it has any, else
-// all of its moves. Unlike a DFS, which spends a failed budget deep under its first choices, every
-// step here looks ahead to the end of the deal, where an early mistake shows. The solution is
-// replayed and checked by solve.ts, like every search's.
+// moves between piles do not. A step's moves are all of its position's moves, foundation moves
+// among them, unless one of those is safe (prune.ts; rare in these games) or the game has a reserve
+// (stepWeighsHome): then its foundation moves alone.
+// Unlike a DFS, which spends a failed budget deep under its first choices, every step here looks
+// ahead to the end of the deal, where an early mistake shows. The solution is replayed and checked
+// by solve.ts, like every search's.
 //
 // A playout needs its set of positions met only to keep from going round in circles, and only
 // moves between tableau piles can lead back to a position: every other move deals, takes a card out
@@ -29,6 +31,7 @@ import type { GameState } from '../engine/state';
 import { doubled } from '../engine/typed';
 import { CLASS_COUNT, mix } from '../engine/zobrist';
 import { xorshift } from './order';
+import { safeFoundationMove } from './prune';
 import type { Search, SearchStats, SearchStatus } from './search';
 
 /** A playout stops after this many moves; the set of its positions is sized for them. */
@@ -42,6 +45,26 @@ const PLAYOUT_MAX = 4096;
  * nodes it may cost a few Empress deals (held out 16 unknown of 600 against 10; docs/solver.md).
  */
 export const WASTE_WEIGHT = 8;
+
+/**
+ * Whether a step tries its other moves beside foundation moves none of which is safe: in the
+ * games without a reserve (Empress of Italy, where it is used). Playouts still play every
+ * foundation move they meet. Measured 2026-11-27 against foundation moves alone at every step:
+ * Empress of Italy per (deal, base), tuning seeds 10001-10040 at 3,000,000 nodes, 367 -> 375 of
+ * 520 pairs won; held out at 2 s (bench:decide --per-rank) 50001-50020 38 -> 33 unknown,
+ * 70001-70020 66 -> 64; per deal at 5 s 70001-70200 10 -> 7. Double Signora won fewer: 10001-10020 at 2,000,000 nodes 232 -> 229
+ * of 260, at 2 s 50001-50020 4 -> 6 unknown, 70001-70020 1 and 1; so not with a reserve.
+ */
+function stepWeighsHome(s: GameState): boolean {
+  return s.rules.reserveSize === 0;
+}
+
+/** A step's moves (above) into buf from 0; returns how many. */
+export function stepMoves(s: GameState, buf: Int32Array, weighHome = stepWeighsHome(s)): number {
+  const end = generateFoundationMoves(s, buf, 0);
+  if (end > 0 && !(weighHome && safeFoundationMove(s, buf, 0, end) < 0)) return end;
+  return generateOtherMoves(s, buf, end);
+}
 
 /** Random keys of a run in the playouts' set, by (bottom card's class) * 256 + length. */
 const RUN_KEYS1 = new Int32Array(CLASS_COUNT * 256).map((_, i) => mix(i * 2 + 1));
@@ -72,6 +95,8 @@ export class NestedRollouts implements Search {
   private win: number[] = [];
   /** Playouts know positions by their tableau's runs (above), not by the Zobrist hash. */
   private readonly runs: boolean;
+  /** stepWeighsHome(): a step without a safe foundation move tries all its moves. */
+  private readonly weighHome: boolean;
   /** Runs mode: the position entered by the last move that emptied the set, not yet added to it. */
   private pending = false;
 
@@ -83,6 +108,7 @@ export class NestedRollouts implements Search {
   ) {
     this.rng[0] = salt | 1; // xorshift's state must not be 0
     this.runs = byRuns && !state.suitFound && state.C === 0;
+    this.weighHome = stepWeighsHome(state);
   }
 
   solutionMoves(): number[] {
@@ -133,8 +159,7 @@ export class NestedRollouts implements Search {
     // Listing the moves counts as a node, so that every turn of the loop in run() spends budget.
     this.stats.nodes++;
     this.stats.unique++;
-    let end = generateFoundationMoves(s, this.step, 0);
-    if (end === 0) end = generateOtherMoves(s, this.step, 0);
+    const end = stepMoves(s, this.step, this.weighHome);
     this.nStep = end;
     this.tried = 0;
     return end > 0;
