@@ -9,7 +9,7 @@ import { smallDeal } from '../src/engine/small';
 import { GameState } from '../src/engine/state';
 import { getRules } from '../src/rules/variants';
 import { safeFoundationMove } from '../src/solver/prune';
-import { drawWeighted, NestedRollouts, playoutWeight, stepMoves, WASTE_WEIGHT } from '../src/solver/nmcs';
+import { drawWeighted, lineWeighsHome, NestedRollouts, playoutWeight, stepMoves, WASTE_WEIGHT } from '../src/solver/nmcs';
 import { generateFoundationMoves, generateOtherMoves } from '../src/engine/movegen';
 import { MAX_MOVES } from '../src/engine/move';
 import { solve } from '../src/solver/solve';
@@ -153,7 +153,14 @@ describe("the playouts' move weights", () => {
 });
 
 describe("a step's moves", () => {
-  it('are every move unless a foundation move is safe, and with a reserve (Double Signora) the foundation moves alone if any', () => {
+  it('weigh foundation moves against the others in every second line, without a reserve only', () => {
+    const e = new GameState(dealFromSeed(getRules('empress-of-italy'), 1));
+    const d = new GameState(dealFromSeed(getRules('double-signora'), 1));
+    expect([0, 1, 2, 3, 4].map((line) => lineWeighsHome(e, line))).toEqual([false, true, false, true, false]);
+    expect([0, 1, 2, 3].map((line) => lineWeighsHome(d, line))).toEqual([false, false, false, false]);
+  });
+
+  it('in such a line are every move unless a foundation move is safe; in the others (and with a reserve) the foundation moves alone if any', () => {
     const seen = { safe: 0, weighed: 0, reserve: 0 };
     for (const v of ['empress-of-italy', 'double-signora'])
       for (let seed = 1; seed <= 8; seed++) {
@@ -162,11 +169,14 @@ describe("a step's moves", () => {
         const buf = new Int32Array(MAX_MOVES);
         const home = new Int32Array(MAX_MOVES);
         const other = new Int32Array(MAX_MOVES);
+        const firstLine = new Int32Array(MAX_MOVES);
         for (let step = 0; step < 3000; step++) {
-          const n = stepMoves(s, buf);
+          const n = stepMoves(s, buf, lineWeighsHome(s, 1));
           const f = generateFoundationMoves(s, home, 0);
           const o = generateOtherMoves(s, other, 0);
           const all = [...home.subarray(0, f), ...other.subarray(0, o)];
+          const nFirst = stepMoves(s, firstLine, lineWeighsHome(s, 0));
+          expect(Array.from(firstLine.subarray(0, nFirst))).toEqual(f > 0 ? all.slice(0, f) : all);
           const safe = f > 0 && safeFoundationMove(s, home, 0, f) >= 0;
           if (f > 0 && v === 'double-signora') seen.reserve++;
           else if (safe) seen.safe++;

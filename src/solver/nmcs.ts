@@ -8,9 +8,9 @@
 // leads to a position it has not met in this playout (so it cannot go round in circles), until it
 // wins or has no such move. A move from the waste or the reserve onto the tableau is drawn
 // WASTE_WEIGHT times as often as any other move: it digs into the buried cards, where dealing and
-// moves between piles do not. A step's moves are all of its position's moves, foundation moves
-// among them, unless one of those is safe (prune.ts; rare in these games) or the game has a reserve
-// (stepWeighsHome): then its foundation moves alone.
+// moves between piles do not. A step's moves are its position's foundation moves if it has any,
+// else all of its moves; but in every second line (the second, the fourth, ...) of a game without a
+// reserve, all of its moves unless one of its foundation moves is safe (prune.ts; lineWeighsHome).
 // Unlike a DFS, which spends a failed budget deep under its first choices, every step here looks
 // ahead to the end of the deal, where an early mistake shows. The solution is replayed and checked
 // by solve.ts, like every search's.
@@ -47,20 +47,25 @@ const PLAYOUT_MAX = 4096;
 export const WASTE_WEIGHT = 8;
 
 /**
- * Whether a step tries its other moves beside foundation moves none of which is safe: in the
- * games without a reserve (Empress of Italy, where it is used). Playouts still play every
- * foundation move they meet. Measured 2026-11-27 against foundation moves alone at every step:
- * Empress of Italy per (deal, base), tuning seeds 10001-10040 at 3,000,000 nodes, 367 -> 375 of
- * 520 pairs won; held out at 2 s (bench:decide --per-rank) 50001-50020 38 -> 33 unknown,
- * 70001-70020 66 -> 64; per deal at 5 s 70001-70200 10 -> 7. Double Signora won fewer: 10001-10020 at 2,000,000 nodes 232 -> 229
- * of 260, at 2 s 50001-50020 4 -> 6 unknown, 70001-70020 1 and 1; so not with a reserve.
+ * Whether the steps of line `line` (0 the first) try their other moves beside foundation moves none
+ * of which is safe: every second line, in the games without a reserve (Empress of Italy, where it is
+ * used). Such steps cost more playouts, so the first line, most of the search at small budgets,
+ * keeps to the foundation moves. Playouts still play every foundation move they meet. Measured
+ * 2026-11-27, Empress of Italy per (deal, base) against foundation moves alone at every step:
+ * tuning seeds 10001-10200 at 200,000 nodes, 1,364 of 2,600 pairs won either way; 10001-10040 at
+ * 3,000,000 nodes, 372 of 520 against 367; held out at 2 s (bench:decide --per-rank), 50001-50020
+ * 34 unknown against 39, 70001-70020 63 and 63 (the solver before: 38 and 39, 66 and 63, in two
+ * runs each); per deal at 5 s, 70001-70200, 7 against 9 (8 and 10 in two more runs). Every step
+ * so: 375 of 520 at 3,000,000 nodes, 360 and 360 at 2,000,000, but on seeds 1-200 at 200,000 (npm
+ * start's budget) 1,381 of 2,600 against 1,414. Double Signora won fewer with every step so
+ * (10001-10020 at 2,000,000 nodes, 229 of 260 against 232): not with a reserve.
  */
-function stepWeighsHome(s: GameState): boolean {
-  return s.rules.reserveSize === 0;
+export function lineWeighsHome(s: GameState, line: number): boolean {
+  return s.rules.reserveSize === 0 && line % 2 === 1;
 }
 
-/** A step's moves (above) into buf from 0; returns how many. */
-export function stepMoves(s: GameState, buf: Int32Array, weighHome = stepWeighsHome(s)): number {
+/** A step's moves (above) into buf from 0, with or without the other moves (lineWeighsHome); returns how many. */
+export function stepMoves(s: GameState, buf: Int32Array, weighHome: boolean): number {
   const end = generateFoundationMoves(s, buf, 0);
   if (end > 0 && !(weighHome && safeFoundationMove(s, buf, 0, end) < 0)) return end;
   return generateOtherMoves(s, buf, end);
@@ -95,8 +100,8 @@ export class NestedRollouts implements Search {
   private win: number[] = [];
   /** Playouts know positions by their tableau's runs (above), not by the Zobrist hash. */
   private readonly runs: boolean;
-  /** stepWeighsHome(): a step without a safe foundation move tries all its moves. */
-  private readonly weighHome: boolean;
+  /** Lines started from the deal before this one. */
+  private lines = 0;
   /** Runs mode: the position entered by the last move that emptied the set, not yet added to it. */
   private pending = false;
 
@@ -108,7 +113,6 @@ export class NestedRollouts implements Search {
   ) {
     this.rng[0] = salt | 1; // xorshift's state must not be 0
     this.runs = byRuns && !state.suitFound && state.C === 0;
-    this.weighHome = stepWeighsHome(state);
   }
 
   solutionMoves(): number[] {
@@ -159,7 +163,7 @@ export class NestedRollouts implements Search {
     // Listing the moves counts as a node, so that every turn of the loop in run() spends budget.
     this.stats.nodes++;
     this.stats.unique++;
-    const end = stepMoves(s, this.step, this.weighHome);
+    const end = stepMoves(s, this.step, lineWeighsHome(s, this.lines));
     this.nStep = end;
     this.tried = 0;
     return end > 0;
@@ -167,6 +171,7 @@ export class NestedRollouts implements Search {
 
   /** Back to the deal for a new line. */
   private startOver(): void {
+    this.lines++;
     while (this.playedLen > 0) {
       this.state.undo();
       this.playedLen--;
