@@ -160,6 +160,22 @@ describe("a step's moves", () => {
     expect([0, 1, 2, 3].map((line) => lineWeighsHome(d, line))).toEqual([false, false, false, false]);
   });
 
+  it('are asked of lineWeighsHome for each line in turn, counted from the deal', () => {
+    const deal = dealFromSeed(getRules('empress-of-italy'), 10008);
+    const s = new GameState(deal);
+    s.setConstraint(3);
+    const asked: number[] = [];
+    const x = new NestedRollouts(s, 99, true, (st, line) => {
+      asked.push(line);
+      return lineWeighsHome(st, line);
+    });
+    expect(runToEnd(x, 100_000, 1_500_000)).toBe('paused');
+    expect(asked[0]).toBe(0);
+    for (let i = 1; i < asked.length; i++) expect(asked[i] - asked[i - 1]).toBeGreaterThanOrEqual(0);
+    for (let i = 1; i < asked.length; i++) expect(asked[i] - asked[i - 1]).toBeLessThanOrEqual(1);
+    expect(asked[asked.length - 1]).toBeGreaterThan(1); // lines 0, 1, 2, ... each asked at every step
+  });
+
   it('in such a line are every move unless a foundation move is safe; in the others (and with a reserve) the foundation moves alone if any', () => {
     const seen = { safe: 0, weighed: 0, reserve: 0 };
     for (const v of ['empress-of-italy', 'double-signora'])

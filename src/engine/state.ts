@@ -146,8 +146,9 @@ export class GameState {
    */
   disorder = 0;
   /**
-   * False while moves leave the hash alone (hashOff(): a solution's checked replay, which never
-   * reads it); load() turns hashing back on and recomputes the hash from scratch.
+   * False while moves leave the pile hashes alone (hashOff(): a solution's checked replay, which
+   * never reads them, and the nested Monte Carlo search's playouts); hashOn() turns hashing back on,
+   * and load() too, recomputing the hash from scratch.
    */
   private hashing = true;
   /**
@@ -427,7 +428,8 @@ export class GameState {
 
   /**
    * Keeps the hash again. Right only once every move applied since hashOff() is undone: apply and
-   * undo leave it alone alike, so it is then the hash of the position it was computed for.
+   * undo then change the pile hashes alike (not at all) and the base's part by amounts that cancel,
+   * so it is again the hash of the position it was computed for.
    */
   hashOn(): void {
     this.hashing = true;

@@ -48,11 +48,12 @@ export const WASTE_WEIGHT = 8;
 
 /**
  * Whether the steps of line `line` (0 the first) try their other moves beside foundation moves none
- * of which is safe: every second line, in the games without a reserve (Empress of Italy, where it is
- * used). Such steps cost more playouts, so the first line, most of the search at small budgets,
+ * of which is safe: every second line, in the games without a reserve (of those whose default policy
+ * runs this search, Empress of Italy). Such steps cost more playouts, so the first line, most of the search at small budgets,
  * keeps to the foundation moves. Playouts still play every foundation move they meet. Measured
  * 2026-11-27, Empress of Italy per (deal, base) against foundation moves alone at every step:
- * tuning seeds 10001-10200 at 200,000 nodes, 1,364 of 2,600 pairs won either way; 10001-10040 at
+ * tuning seeds 10001-10200 at 200,000 nodes, 1,364 of 2,600 pairs won either way (seeds 1-200,
+ * npm start's: 1,411 against 1,414); 10001-10040 at
  * 3,000,000 nodes, 372 of 520 against 367; held out at 2 s (bench:decide --per-rank), 50001-50020
  * 34 unknown against 39, 70001-70020 63 and 63 (the solver before: 38 and 39, 66 and 63, in two
  * runs each); per deal at 5 s, 70001-70200, 7 against 9 (8 and 10 in two more runs). Every step
@@ -105,11 +106,15 @@ export class NestedRollouts implements Search {
   /** Runs mode: the position entered by the last move that emptied the set, not yet added to it. */
   private pending = false;
 
-  /** `byRuns` false: playouts keep the Zobrist hash even where the runs would do (for tests). */
+  /**
+   * `byRuns` false: playouts keep the Zobrist hash even where the runs would do (for tests);
+   * `weighs`: which lines weigh foundation moves against the others (lineWeighsHome; tests watch it).
+   */
   constructor(
     readonly state: GameState,
     salt: number,
     byRuns = true,
+    private readonly weighs: (s: GameState, line: number) => boolean = lineWeighsHome,
   ) {
     this.rng[0] = salt | 1; // xorshift's state must not be 0
     this.runs = byRuns && !state.suitFound && state.C === 0;
@@ -163,7 +168,7 @@ export class NestedRollouts implements Search {
     // Listing the moves counts as a node, so that every turn of the loop in run() spends budget.
     this.stats.nodes++;
     this.stats.unique++;
-    const end = stepMoves(s, this.step, lineWeighsHome(s, this.lines));
+    const end = stepMoves(s, this.step, this.weighs(s, this.lines));
     this.nStep = end;
     this.tried = 0;
     return end > 0;
@@ -261,7 +266,8 @@ export class NestedRollouts implements Search {
 
   /**
    * Before the moves of a step are tried (runs mode): adds the position if it is pending, and
-   * returns the lengths of stock, waste and reserve, which only a tableau move leaves as they are.
+   * returns the lengths of stock, waste and reserve: a move between tableau piles leaves them as
+   * they are (unless it empties a pile, which the stock or waste then fills), every other move not.
    */
   private stepMark(): number {
     if (!this.runs) return 0;
@@ -282,7 +288,7 @@ export class NestedRollouts implements Search {
   private isNew(mark: number): boolean {
     if (!this.runs) return this.seen.add(this.state.h1, this.state.h2);
     if (this.lengths() !== mark) {
-      this.entered(); // it dealt, or took a card out of the waste or reserve: a position never met
+      this.entered(); // it dealt, filled a pile or took a card out of the waste or reserve: a position never met
       return true;
     }
     return this.addTableau();
