@@ -48,14 +48,14 @@ export const WASTE_WEIGHT = 8;
 
 /**
  * Whether the steps of line `line` (0 the first) try their other moves beside foundation moves none
- * of which is safe: every second line, in the games without a reserve (of those whose default policy
- * runs this search, Empress of Italy). Such steps cost more playouts, so the first line, most of the search at small budgets,
- * keeps to the foundation moves. Playouts still play every foundation move they meet. Measured
- * 2026-11-27, Empress of Italy per (deal, base) against foundation moves alone at every step:
- * tuning seeds 10001-10200 at 200,000 nodes, 1,364 of 2,600 pairs won either way (seeds 1-200,
- * npm start's: 1,411 against 1,414); 10001-10040 at
- * 3,000,000 nodes, 372 of 520 against 367; held out at 2 s (bench:decide --per-rank), 50001-50020
- * 34 unknown against 39, 70001-70020 63 and 63 (the solver before: 38 and 39, 66 and 63, in two
+ * of which is safe: every second line, in the games without a reserve (of those whose default
+ * policy runs this search, Empress of Italy). Such steps cost more playouts, so the first line,
+ * most of the search at small budgets, keeps to the foundation moves. Playouts still play every
+ * foundation move they meet. Measured 2026-11-27, Empress of Italy per (deal, base) against
+ * foundation moves alone at every step: tuning seeds 10001-10200 at 200,000 nodes, 1,364 of 2,600
+ * pairs won either way (seeds 1-200, npm start's: 1,411 against 1,414); 10001-10040 at 3,000,000
+ * nodes, 372 of 520 against 367; held out at 2 s (bench:decide --per-rank), 50001-50020 34 unknown
+ * against 39, 70001-70020 63 and 63 (the solver before: 38 and 39, 66 and 63, in two
  * runs each); per deal at 5 s, 70001-70200, 7 against 9 (8 and 10 in two more runs). Every step
  * so: 375 of 520 at 3,000,000 nodes, 360 and 360 at 2,000,000, but on seeds 1-200 at 200,000 (npm
  * start's budget) 1,381 of 2,600 against 1,414. Double Signora won fewer with every step so
@@ -65,7 +65,7 @@ export function lineWeighsHome(s: GameState, line: number): boolean {
   return s.rules.reserveSize === 0 && line % 2 === 1;
 }
 
-/** A step's moves (above) into buf from 0, with or without the other moves (lineWeighsHome); returns how many. */
+/** A step's moves (above) into buf from 0; weighHome: as lineWeighsHome says. Returns how many. */
 export function stepMoves(s: GameState, buf: Int32Array, weighHome: boolean): number {
   const end = generateFoundationMoves(s, buf, 0);
   if (end > 0 && !(weighHome && safeFoundationMove(s, buf, 0, end) < 0)) return end;
@@ -255,7 +255,10 @@ export class NestedRollouts implements Search {
     return score;
   }
 
-  /** After a foundation move: the new position is in the set from now on. */
+  /**
+   * After a move that no later move undoes (home, a deal, a fill, a card out of the waste or
+   * reserve): runs mode starts the set again, the new position pending; else the position goes in.
+   */
   private entered(): void {
     if (!this.runs) this.seen.add(this.state.h1, this.state.h2);
     else {
@@ -288,15 +291,15 @@ export class NestedRollouts implements Search {
   private isNew(mark: number): boolean {
     if (!this.runs) return this.seen.add(this.state.h1, this.state.h2);
     if (this.lengths() !== mark) {
-      this.entered(); // it dealt, filled a pile or took a card out of the waste or reserve: a position never met
+      this.entered(); // it dealt, filled a pile or took a card out of the waste or reserve
       return true;
     }
     return this.addTableau();
   }
 
   /**
-   * Adds the tableau as its piles' (bottom class, length) pairs, summed under two tables of keys so that the
-   * piles' order does not count (as in the Zobrist hash); false if it was there already.
+   * Adds the tableau as its piles' (bottom class, length) pairs, summed under two tables of keys so
+   * that the piles' order does not count (as in the Zobrist hash); false if it was there already.
    */
   private addTableau(): boolean {
     const s = this.state;
