@@ -9,7 +9,17 @@ import { smallDeal } from '../src/engine/small';
 import { GameState } from '../src/engine/state';
 import { getRules } from '../src/rules/variants';
 import { safeFoundationMove } from '../src/solver/prune';
-import { drawWeighted, lineWeighsHome, NestedRollouts, playoutWeight, stepMoves, WASTE_WEIGHT } from '../src/solver/nmcs';
+import {
+  drawWeighted,
+  lineWeighsHome,
+  NestedRollouts,
+  NO_RESERVE,
+  playoutWeight,
+  playoutWeights,
+  stepMoves,
+  WASTE_WEIGHT,
+  WITH_RESERVE,
+} from '../src/solver/nmcs';
 import { generateFoundationMoves, generateOtherMoves } from '../src/engine/movegen';
 import { MAX_MOVES } from '../src/engine/move';
 import { solve } from '../src/solver/solve';
@@ -122,21 +132,29 @@ describe('nested Monte Carlo search', () => {
 });
 
 describe("the playouts' move weights", () => {
-  it('weigh a waste card onto the tableau WASTE_WEIGHT, every other move 1, and are drawn in proportion', () => {
-    // Positions of random play in Empress of Italy, until one has a waste move beside others.
-    const s = new GameState(dealFromSeed(getRules('empress-of-italy'), 3));
+  it.each([
+    ['empress-of-italy', NO_RESERVE],
+    ['double-signora', WITH_RESERVE],
+  ] as const)('in %s weigh a waste or reserve card onto the tableau, a deal and a move between piles by the game, and are drawn in proportion', (name, w) => {
+    // Positions of random play, until some have moves of different weights.
+    const s = new GameState(dealFromSeed(getRules(name), 3));
     s.setConstraint(0);
+    expect(playoutWeights(s)).toBe(w);
     const buf = new Int32Array(MAX_MOVES);
     const rng = new Int32Array([7]);
     let checked = 0;
+    const kinds = new Set<number>();
     for (let step = 0; step < 400 && checked < 20; step++) {
       const end = generateOtherMoves(s, buf, 0);
       if (end === 0) break;
       const wts = new Int32Array(end);
       let total = 0;
       for (let i = 0; i < end; i++) {
-        wts[i] = playoutWeight(s, buf[i]);
-        expect(wts[i]).toBe(moveFrom(buf[i]) === s.WASTE ? WASTE_WEIGHT : 1);
+        wts[i] = playoutWeight(s, buf[i], w);
+        const from = moveFrom(buf[i]);
+        const kind = from === s.WASTE || from === s.RESERVE ? 0 : from === s.STOCK ? 1 : 2;
+        kinds.add(kind);
+        expect(wts[i]).toBe([w.waste, w.deal, 1][kind]);
         total += wts[i];
       }
       if (total > end && end > 1) {
@@ -149,6 +167,13 @@ describe("the playouts' move weights", () => {
       s.apply(buf[(step * 7919) % end]);
     }
     expect(checked).toBeGreaterThan(3);
+    expect(kinds.size).toBe(3);
+  });
+
+  it('weigh more without a reserve: the waste more than a deal, a deal more than a move between piles', () => {
+    expect(NO_RESERVE.waste).toBeGreaterThan(NO_RESERVE.deal);
+    expect(NO_RESERVE.deal).toBeGreaterThan(1);
+    expect(WITH_RESERVE).toEqual({ waste: WASTE_WEIGHT, deal: 1 });
   });
 });
 

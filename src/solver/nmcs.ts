@@ -6,9 +6,9 @@
 //
 // A playout plays a foundation move whenever there is one, and otherwise a random other move that
 // leads to a position it has not met in this playout (so it cannot go round in circles), until it
-// wins or has no such move. A move from the waste or the reserve onto the tableau is drawn
-// WASTE_WEIGHT times as often as any other move: it digs into the buried cards, where dealing and
-// moves between piles do not. A step's moves are its position's foundation moves if it has any,
+// wins or has no such move. A move from the waste or the reserve onto the tableau is drawn more
+// often than the others (PlayoutWeights): it digs into the buried cards, where dealing and moves
+// between piles do not. A step's moves are its position's foundation moves if it has any,
 // else all of its moves; but in every second line (the second, the fourth, ...) of a game without a
 // reserve, all of its moves unless one of its foundation moves is safe (prune.ts; lineWeighsHome).
 // Unlike a DFS, which spends a failed budget deep under its first choices, every step here looks
@@ -45,6 +45,36 @@ const PLAYOUT_MAX = 4096;
  * nodes it may cost a few Empress deals (held out 16 unknown of 600 against 10; docs/solver.md).
  */
 export const WASTE_WEIGHT = 8;
+
+/** A playout's weights for a card out of the waste or reserve onto the tableau, and for a deal; a move between piles weighs 1. */
+export interface PlayoutWeights {
+  waste: number;
+  deal: number;
+}
+
+/** Games with a reserve (Double Signora): WASTE_WEIGHT, and a deal as a move between piles. */
+export const WITH_RESERVE: PlayoutWeights = { waste: WASTE_WEIGHT, deal: 1 };
+
+/**
+ * Games without a reserve (Empress of Italy): a deal twice a move between piles, and a waste card
+ * 16 times a deal. Measured 2026-11-27 on Empress of Italy's tuning seeds, pairs won per (deal,
+ * base) against WITH_RESERVE's weights: 10001-10100 at 200,000 nodes 673 of 1,300 against 659;
+ * 10101-10200 719 against 705; 10001-10030 at 2,000,000 nodes 282 of 390 against 272 (271 with the
+ * same weights doubled, another random stream: the spread of the measure), 10031-10060 268 against
+ * 265. Per deal at 5 s, 10001-10200: 6 unknown against 5. Held out (docs/solver.md): more pairs
+ * won at 200,000 nodes, no change at 2 s per pair or 5 s per deal. Other (waste, deal) weights at
+ * 200,000 nodes on 10001-10100: (16, 2) 665, (32, 4) 664, (8, 2) 664, (64, 8) 641; at 2,000,000
+ * on 10001-10030, (32, 3) 277. Not kept either: a move weighing 4, 16 or 64 times more when the
+ * card it uncovers (or deals) can go home at once, 662, 674, 654 at 200,000 (270 at 2,000,000 with
+ * 16). In Double Signora these weights won 434 of 520 pairs against 439 at 200,000 nodes
+ * (10001-10040), 490 against 487 at 2,000,000: no gain, so it keeps its own.
+ */
+export const NO_RESERVE: PlayoutWeights = { waste: 32, deal: 2 };
+
+/** The weights of a game's playouts. */
+export function playoutWeights(s: GameState): PlayoutWeights {
+  return s.rules.reserveSize > 0 ? WITH_RESERVE : NO_RESERVE;
+}
 
 /**
  * Whether the steps of line `line` (0 the first) try their other moves beside foundation moves none
@@ -105,6 +135,7 @@ export class NestedRollouts implements Search {
   private lines = 0;
   /** Runs mode: the position entered by the last move that emptied the set, not yet added to it. */
   private pending = false;
+  private readonly weights: PlayoutWeights;
 
   /**
    * `byRuns` false: playouts keep the Zobrist hash even where the runs would do (for tests);
@@ -118,6 +149,7 @@ export class NestedRollouts implements Search {
   ) {
     this.rng[0] = salt | 1; // xorshift's state must not be 0
     this.runs = byRuns && !state.suitFound && state.C === 0;
+    this.weights = playoutWeights(state);
   }
 
   solutionMoves(): number[] {
@@ -202,7 +234,7 @@ export class NestedRollouts implements Search {
   /** Weighs buf[0, end) into wts (playoutWeight); returns the sum. */
   private weigh(end: number): number {
     let total = 0;
-    for (let i = 0; i < end; i++) total += this.wts[i] = playoutWeight(this.state, this.buf[i]);
+    for (let i = 0; i < end; i++) total += this.wts[i] = playoutWeight(this.state, this.buf[i], this.weights);
     return total;
   }
 
@@ -317,10 +349,10 @@ export class NestedRollouts implements Search {
   }
 }
 
-/** A playout's weight for move m of position s: WASTE_WEIGHT for a waste or reserve card onto the tableau, else 1. */
-export function playoutWeight(s: GameState, m: number): number {
+/** A playout's weight for move m (not to a foundation) of position s, by weights w. */
+export function playoutWeight(s: GameState, m: number, w: PlayoutWeights): number {
   const from = moveFrom(m);
-  return from === s.WASTE || from === s.RESERVE ? WASTE_WEIGHT : 1;
+  return from === s.WASTE || from === s.RESERVE ? w.waste : from === s.STOCK ? w.deal : 1;
 }
 
 /** A random index of [0, end), drawn in proportion to wts[0, end), which sum to total (> 0). */
