@@ -133,47 +133,56 @@ describe('nested Monte Carlo search', () => {
 
 describe("the playouts' move weights", () => {
   it.each([
-    ['empress-of-italy', NO_RESERVE],
-    ['double-signora', WITH_RESERVE],
-  ] as const)('in %s weigh a waste or reserve card onto the tableau, a deal and a move between piles by the game, and are drawn in proportion', (name, w) => {
-    // Positions of random play, until some have moves of different weights.
-    const s = new GameState(dealFromSeed(getRules(name), 3));
-    s.setConstraint(0);
-    expect(playoutWeights(s)).toBe(w);
-    const buf = new Int32Array(MAX_MOVES);
-    const rng = new Int32Array([7]);
-    let checked = 0;
-    const kinds = new Set<number>();
-    for (let step = 0; step < 400 && checked < 20; step++) {
-      const end = generateOtherMoves(s, buf, 0);
-      if (end === 0) break;
-      const wts = new Int32Array(end);
-      let total = 0;
-      for (let i = 0; i < end; i++) {
-        wts[i] = playoutWeight(s, buf[i], w);
-        const from = moveFrom(buf[i]);
-        const kind = from === s.WASTE || from === s.RESERVE ? 0 : from === s.STOCK ? 1 : 2;
-        kinds.add(kind);
-        expect(wts[i]).toBe([w.waste, w.deal, 1][kind]);
-        total += wts[i];
+    ['empress-of-italy', NO_RESERVE, 3],
+    ['double-signora', WITH_RESERVE, 4],
+  ] as const)(
+    'in %s weigh a waste or reserve card onto the tableau, a deal and a move between piles by the game, and are drawn in proportion',
+    (name, w, kindsMet) => {
+      // Positions of random play, until several have a waste or reserve move beside others.
+      const s = new GameState(dealFromSeed(getRules(name), 3));
+      s.setConstraint(0);
+      expect(playoutWeights(s)).toBe(w);
+      expect(new NestedRollouts(s, 1).weights).toBe(w);
+      const buf = new Int32Array(MAX_MOVES);
+      const rng = new Int32Array([7]);
+      let checked = 0;
+      const kinds = new Set<number>();
+      for (let step = 0; step < 2000 && checked < 10; step++) {
+        const end = generateOtherMoves(s, buf, 0);
+        if (end === 0) break;
+        const wts = new Int32Array(end);
+        let total = 0;
+        let digs = false;
+        for (let i = 0; i < end; i++) {
+          wts[i] = playoutWeight(s, buf[i], w);
+          const from = moveFrom(buf[i]);
+          const kind = from === s.WASTE ? 0 : from === s.RESERVE ? 1 : from === s.STOCK ? 2 : 3;
+          kinds.add(kind);
+          digs ||= kind < 2;
+          expect(wts[i]).toBe([w.waste, w.waste, w.deal, 1][kind]);
+          total += wts[i];
+        }
+        if (digs && end > 1) {
+          checked++;
+          const hits = new Int32Array(end);
+          const n = 20_000;
+          for (let k = 0; k < n; k++) hits[drawWeighted(wts, end, total, rng)]++;
+          for (let i = 0; i < end; i++) expect(Math.abs(hits[i] / n - wts[i] / total), `step ${step}`).toBeLessThan(0.02);
+        }
+        s.apply(buf[(step * 7919) % end]);
       }
-      if (total > end && end > 1) {
-        checked++;
-        const hits = new Int32Array(end);
-        const n = 20_000;
-        for (let k = 0; k < n; k++) hits[drawWeighted(wts, end, total, rng)]++;
-        for (let i = 0; i < end; i++) expect(Math.abs(hits[i] / n - wts[i] / total), `step ${step}`).toBeLessThan(0.02);
-      }
-      s.apply(buf[(step * 7919) % end]);
-    }
-    expect(checked).toBeGreaterThan(3);
-    expect(kinds.size).toBe(3);
-  });
+      expect(checked).toBe(10);
+      expect(kinds.size).toBe(kindsMet); // Empress of Italy has no reserve
+    },
+  );
 
-  it('weigh more without a reserve: the waste more than a deal, a deal more than a move between piles', () => {
-    expect(NO_RESERVE.waste).toBeGreaterThan(NO_RESERVE.deal);
-    expect(NO_RESERVE.deal).toBeGreaterThan(1);
+  it('are the measured ones: without a reserve a waste card 32 and a deal 2, with one WASTE_WEIGHT and 1; a move between piles 1', () => {
+    expect(NO_RESERVE).toEqual({ waste: 32, deal: 2 });
     expect(WITH_RESERVE).toEqual({ waste: WASTE_WEIGHT, deal: 1 });
+    expect(WASTE_WEIGHT).toBe(8);
+    const r = new GameState(dealFromSeed(getRules('red-and-black'), 1));
+    const sg = new GameState(dealFromSeed(getRules('signora'), 1));
+    expect([playoutWeights(r), playoutWeights(sg)]).toEqual([NO_RESERVE, WITH_RESERVE]);
   });
 });
 

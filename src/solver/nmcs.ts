@@ -7,8 +7,9 @@
 // A playout plays a foundation move whenever there is one, and otherwise a random other move that
 // leads to a position it has not met in this playout (so it cannot go round in circles), until it
 // wins or has no such move. A move from the waste or the reserve onto the tableau is drawn more
-// often than the others (PlayoutWeights): it digs into the buried cards, where dealing and moves
-// between piles do not. A step's moves are its position's foundation moves if it has any,
+// often than the others: it digs into the buried cards, where dealing and moves between piles do
+// not. In a game without a reserve a deal is also drawn twice as often as a move between piles
+// (PlayoutWeights; playoutWeights picks them by the game; measured, not argued). A step's moves are its position's foundation moves if it has any,
 // else all of its moves; but in every second line (the second, the fourth, ...) of a game without a
 // reserve, all of its moves unless one of its foundation moves is safe (prune.ts; lineWeighsHome).
 // Unlike a DFS, which spends a failed budget deep under its first choices, every step here looks
@@ -37,8 +38,8 @@ import type { Search, SearchStats, SearchStatus } from './search';
 /** A playout stops after this many moves; the set of its positions is sized for them. */
 const PLAYOUT_MAX = 4096;
 /**
- * How much likelier a playout is to play a waste or reserve card onto the tableau than any other
- * move. Tuned on Empress of Italy 10001-10100, 200,000 nodes per (deal, base) under `auto`: pairs
+ * In games with a reserve (WITH_RESERVE; Empress of Italy used it until NO_RESERVE), how much
+ * likelier a playout is to play a waste or reserve card onto the tableau than any other move. Tuned on Empress of Italy 10001-10100, 200,000 nodes per (deal, base) under `auto`: pairs
  * won 238 -> 252 (10021-10060), 265 -> 277 (10061-10100; weight 4: 288, 16: 278); `any` on
  * 10001-10300 202 -> 216 deals. At 4,000,000 nodes per pair no change (188 of 10001-10020 either
  * way), nor in Double Signora (206 -> 210 at 200,000 nodes, 10001-10020). Per deal at 20,000,000
@@ -48,19 +49,23 @@ export const WASTE_WEIGHT = 8;
 
 /** A playout's weights for a card out of the waste or reserve onto the tableau, and for a deal; a move between piles weighs 1. */
 export interface PlayoutWeights {
-  waste: number;
-  deal: number;
+  readonly waste: number;
+  readonly deal: number;
 }
 
-/** Games with a reserve (Double Signora): WASTE_WEIGHT, and a deal as a move between piles. */
+/**
+ * Games with a reserve: WASTE_WEIGHT, and a deal as a move between piles (Double Signora; Signora
+ * too under --search nmcs, where its reserve goes only home, so only the waste counts).
+ */
 export const WITH_RESERVE: PlayoutWeights = { waste: WASTE_WEIGHT, deal: 1 };
 
 /**
- * Games without a reserve (Empress of Italy): a deal twice a move between piles, and a waste card
+ * Games without a reserve (Empress of Italy; Red and Black too under --search nmcs, not measured there): a deal twice a move between piles, and a waste card
  * 16 times a deal. Measured 2026-11-27 on Empress of Italy's tuning seeds, pairs won per (deal,
  * base) against WITH_RESERVE's weights: 10001-10100 at 200,000 nodes 673 of 1,300 against 659;
- * 10101-10200 719 against 705; 10001-10030 at 2,000,000 nodes 282 of 390 against 272 (271 with the
- * same weights doubled, another random stream: the spread of the measure), 10031-10060 268 against
+ * 10101-10200 719 against 705; 10001-10030 at 2,000,000 nodes 282 of 390 against 272 (271 with every
+ * weight doubled, a move between piles 2 as well: the same odds, another random stream; the
+ * spread of the measure), 10031-10060 268 against
  * 265. Per deal at 5 s, 10001-10200: 6 unknown against 5. Held out (docs/solver.md): more pairs
  * won at 200,000 nodes, no change at 2 s per pair or 5 s per deal. Other (waste, deal) weights at
  * 200,000 nodes on 10001-10100: (16, 2) 665, (32, 4) 664, (8, 2) 664, (64, 8) 641; at 2,000,000
@@ -135,7 +140,8 @@ export class NestedRollouts implements Search {
   private lines = 0;
   /** Runs mode: the position entered by the last move that emptied the set, not yet added to it. */
   private pending = false;
-  private readonly weights: PlayoutWeights;
+  /** The playouts' move weights (playoutWeights; tests read them). */
+  readonly weights: PlayoutWeights;
 
   /**
    * `byRuns` false: playouts keep the Zobrist hash even where the runs would do (for tests);
