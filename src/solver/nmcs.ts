@@ -9,12 +9,12 @@
 // wins or has no such move. A move from the waste or the reserve onto the tableau is drawn more
 // often than the others: it digs into the buried cards, where dealing and moves between piles do
 // not. In a game without a reserve a deal is also drawn twice as often as a move between piles
-// (PlayoutWeights; playoutWeights picks them by the game; measured, not argued). A step's moves are its position's foundation moves if it has any,
-// else all of its moves; but in every second line (the second, the fourth, ...) of a game without a
-// reserve, all of its moves unless one of its foundation moves is safe (prune.ts; lineWeighsHome).
-// Unlike a DFS, which spends a failed budget deep under its first choices, every step here looks
-// ahead to the end of the deal, where an early mistake shows. The solution is replayed and checked
-// by solve.ts, like every search's.
+// (PlayoutWeights; playoutWeights picks them by the game; measured, not argued). A step's moves are
+// its position's foundation moves if it has any, else all of its moves; but in every second line
+// (the second, the fourth, ...) of a game without a reserve, all of its moves unless one of its
+// foundation moves is safe (prune.ts; lineWeighsHome). Unlike a DFS, which spends a failed budget
+// deep under its first choices, every step here looks ahead to the end of the deal, where an early
+// mistake shows. The solution is replayed and checked by solve.ts, like every search's.
 //
 // A playout needs its set of positions met only to keep from going round in circles, and only
 // moves between tableau piles can lead back to a position: every other move deals, takes a card out
@@ -39,11 +39,12 @@ import type { Search, SearchStats, SearchStatus } from './search';
 const PLAYOUT_MAX = 4096;
 /**
  * In games with a reserve (WITH_RESERVE; Empress of Italy used it until NO_RESERVE), how much
- * likelier a playout is to play a waste or reserve card onto the tableau than any other move. Tuned on Empress of Italy 10001-10100, 200,000 nodes per (deal, base) under `auto`: pairs
- * won 238 -> 252 (10021-10060), 265 -> 277 (10061-10100; weight 4: 288, 16: 278); `any` on
- * 10001-10300 202 -> 216 deals. At 4,000,000 nodes per pair no change (188 of 10001-10020 either
- * way), nor in Double Signora (206 -> 210 at 200,000 nodes, 10001-10020). Per deal at 20,000,000
- * nodes it may cost a few Empress deals (held out 16 unknown of 600 against 10; docs/solver.md).
+ * likelier a playout is to play a waste or reserve card onto the tableau than any other move. Tuned
+ * on Empress of Italy 10001-10100, 200,000 nodes per (deal, base) under `auto`: pairs won 238 ->
+ * 252 (10021-10060), 265 -> 277 (10061-10100; weight 4: 288, 16: 278); `any` on 10001-10300 202 ->
+ * 216 deals. At 4,000,000 nodes per pair no change (188 of 10001-10020 either way), nor in Double
+ * Signora (206 -> 210 at 200,000 nodes, 10001-10020). Per deal at 20,000,000 nodes it may cost a
+ * few Empress deals (held out 16 unknown of 600 against 10; docs/solver.md).
  */
 export const WASTE_WEIGHT = 8;
 
@@ -60,19 +61,19 @@ export interface PlayoutWeights {
 export const WITH_RESERVE: PlayoutWeights = { waste: WASTE_WEIGHT, deal: 1 };
 
 /**
- * Games without a reserve (Empress of Italy; Red and Black too under --search nmcs, not measured there): a deal twice a move between piles, and a waste card
- * 16 times a deal. Measured 2026-11-27 on Empress of Italy's tuning seeds, pairs won per (deal,
- * base) against WITH_RESERVE's weights: 10001-10100 at 200,000 nodes 673 of 1,300 against 659;
- * 10101-10200 719 against 705; 10001-10030 at 2,000,000 nodes 282 of 390 against 272 (271 with every
- * weight doubled, a move between piles 2 as well: the same odds, another random stream; the
- * spread of the measure), 10031-10060 268 against
- * 265. Per deal at 5 s, 10001-10200: 6 unknown against 5. Held out (docs/solver.md): more pairs
- * won at 200,000 nodes, no change at 2 s per pair or 5 s per deal. Other (waste, deal) weights at
- * 200,000 nodes on 10001-10100: (16, 2) 665, (32, 4) 664, (8, 2) 664, (64, 8) 641; at 2,000,000
- * on 10001-10030, (32, 3) 277. Not kept either: a move weighing 4, 16 or 64 times more when the
- * card it uncovers (or deals) can go home at once, 662, 674, 654 at 200,000 (270 at 2,000,000 with
- * 16). In Double Signora these weights won 434 of 520 pairs against 439 at 200,000 nodes
- * (10001-10040), 490 against 487 at 2,000,000: no gain, so it keeps its own.
+ * Games without a reserve (Empress of Italy; Red and Black too under --search nmcs, not measured
+ * there): a deal twice a move between piles, and a waste card 16 times a deal. Measured 2026-11-27
+ * on Empress of Italy's tuning seeds, pairs won per (deal, base) against WITH_RESERVE's weights:
+ * 10001-10100 at 200,000 nodes 673 of 1,300 against 659; 10101-10200 719 against 705; 10001-10030
+ * at 2,000,000 nodes 282 of 390 against 272 (271 with every weight doubled, a move between piles 2
+ * as well: the same odds, another random stream; the spread of the measure), 10031-10060 268
+ * against 265. Per deal at 5 s, 10001-10200: 6 unknown against 5. Held out (docs/solver.md): more
+ * pairs won at 200,000 nodes, no change at 2 s per pair or 5 s per deal. Other (waste, deal)
+ * weights at 200,000 nodes on 10001-10100: (16, 2) 665, (32, 4) 664, (8, 2) 664, (64, 8) 641; at
+ * 2,000,000 on 10001-10030, (32, 3) 277. Not kept either: a move weighing 4, 16 or 64 times more
+ * when the card it uncovers (or deals) can go home at once, 662, 674, 654 at 200,000 (270 at
+ * 2,000,000 with 16). In Double Signora these weights won 434 of 520 pairs against 439 at 200,000
+ * nodes (10001-10040), 490 against 487 at 2,000,000: no gain, so it keeps its own.
  */
 export const NO_RESERVE: PlayoutWeights = { waste: 32, deal: 2 };
 

@@ -295,8 +295,8 @@ export function leading(open: Search[][], round: number, leaders: Leaders | unde
  *   Double Signora: no deal unknown either way, 5.5 s -> 1.2 s (nmcs alone); 16 pairs of 260 with
  *   each. The probing DFS stays for the losses only a complete search can prove. Signora and Red
  *   and Black keep the probing DFS alone: nmcs beside it changed no deal there (Red and Black took
- *   9.1 s either way, 18.8 s with nmcs alone, with the playout weights before NO_RESERVE), and Signora's losses come from the probing DFS's
- *   deadlock cuts.
+ *   9.1 s either way, 18.8 s with nmcs alone, with the playout weights before NO_RESERVE), and
+ *   Signora's losses come from the probing DFS's deadlock cuts.
  * - portfolio: dfs plus A*; astar: A* alone.
  */
 export function policy(deal: Deal, kind: SearchKind, metaMoves: boolean, openingNodes = OPENING_NODES): Policy {
