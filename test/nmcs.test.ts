@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { type Deal, dealFromSeed } from '../src/engine/deal';
 import { moveError } from '../src/engine/legality';
-import { moveCount, moveFrom, moveTo } from '../src/engine/move';
+import { MAX_MOVES, moveCount, moveFrom, moveTo } from '../src/engine/move';
 import { smallDeal } from '../src/engine/small';
 import { GameState } from '../src/engine/state';
 import { getRules } from '../src/rules/variants';
@@ -21,7 +21,6 @@ import {
   WITH_RESERVE,
 } from '../src/solver/nmcs';
 import { generateFoundationMoves, generateOtherMoves } from '../src/engine/movegen';
-import { MAX_MOVES } from '../src/engine/move';
 import { solve } from '../src/solver/solve';
 import type { Search } from '../src/solver/search';
 import { firstSlice, FOUR_DECK_LEADERS, type Leaders, leading, NMCS_SHARE, policy } from '../src/solver/policy';
