@@ -4,10 +4,12 @@
 //
 //   npm run bench:decide -- [--seeds 20001-20200] [--timeout 5000] [--variants a,b]
 //                           [--per-rank] [--rank-timeout 2000] [--search auto|dfs|...] [--list]
-//                           [--no-deadlocks | --all-deadlocks] [--no-marks | --marks]
+//                           [--no-deadlocks | --all-deadlocks] [--no-marks | --marks] [--stream N]
 //
 // --no-marks: without the sound dead marks (dfs.ts), likewise; --marks: with them in every game
 // (by default the policy uses them in Winery and FreeCell only).
+// --stream N: every search's other random stream (solve.ts's SolveOptions.stream): near the time
+// budget, whether a deal is won in time is partly luck, and other streams measure how much.
 // --no-deadlocks: without deadlock.ts's tests (the solver before them), for a before-and-after on
 // the same deals; --all-deadlocks: with every test that applies (by default the policy's,
 // policy.ts's deadlockTests).
@@ -53,7 +55,7 @@ function line(name: string, t: Tally): string {
 
 const USAGE = `npm run bench:decide -- [--seeds 20001-20200] [--timeout 5000] [--variants a,b]
                         [--per-rank] [--rank-timeout 2000] [--search auto|dfs|...] [--list]
-                        [--no-deadlocks | --all-deadlocks] [--no-marks | --marks]
+                        [--no-deadlocks | --all-deadlocks] [--no-marks | --marks] [--stream N]
 How many deals the solver decides within a time budget per deal (one deal at a time, one core):
 won / lost / unknown per variant, and with --per-rank per (deal, base rank) in the Terrace family.
   --seeds A-B       deal numbers (default 20001-20200, held out from tuning)
@@ -64,13 +66,14 @@ won / lost / unknown per variant, and with --per-rank per (deal, base rank) in t
   --list            name the unknown deals, each with (in brackets) the most cards home at the
                     end of a line, where a search counts them (the nested Monte Carlo search)
   --no-deadlocks    without deadlock.ts's tests; --all-deadlocks: with every one that applies
-  --no-marks        without dead marks; --marks: with them in every game`;
+  --no-marks        without dead marks; --marks: with them in every game
+  --stream N        the searches' random stream (default 0): other streams, other luck`;
 
 function main(): void {
   checkOptions(
     'bench:decide',
     USAGE,
-    ['seeds', 'timeout', 'rank-timeout', 'search', 'variants'],
+    ['seeds', 'timeout', 'rank-timeout', 'search', 'variants', 'stream'],
     ['per-rank', 'list', 'no-deadlocks', 'all-deadlocks', 'no-marks', 'marks'],
   );
   let range: { from: number; to: number };
@@ -91,9 +94,10 @@ function main(): void {
   const perRank = flag('per-rank');
   const deadlocks = flag('no-deadlocks') ? false : flag('all-deadlocks') ? true : undefined;
   const marks = flag('no-marks') ? false : flag('marks') ? true : undefined;
+  const stream = countArg('stream', '0');
   const tt = new TranspositionTable(64);
   console.log(
-    `seeds ${a}-${b}, ${timeoutMs} ms per deal${perRank ? `, ${rankTimeoutMs} ms per (deal, base)` : ''}, search ${search}${deadlocks === undefined ? '' : deadlocks ? ', every deadlock test' : ', no deadlock tests'}${marks === undefined ? '' : marks ? ', dead marks everywhere' : ', no dead marks'}, one core, node ${process.version}`,
+    `seeds ${a}-${b}, ${timeoutMs} ms per deal${perRank ? `, ${rankTimeoutMs} ms per (deal, base)` : ''}, search ${search}${deadlocks === undefined ? '' : deadlocks ? ', every deadlock test' : ', no deadlock tests'}${marks === undefined ? '' : marks ? ', dead marks everywhere' : ', no dead marks'}${stream ? `, stream ${stream}` : ''}, one core, node ${process.version}`,
   );
   console.log('variant                     deals    won  lost  unknown  unknown%   time s');
   for (const name of names) {
@@ -102,11 +106,11 @@ function main(): void {
     const pairs = tally();
     for (let seed = a; seed <= b; seed++) {
       const deal = dealFromSeed(rules, seed);
-      const r = solve(deal, { tt, timeoutMs, maxNodes: Number.MAX_SAFE_INTEGER, search, deadlocks, marks });
+      const r = solve(deal, { tt, timeoutMs, maxNodes: Number.MAX_SAFE_INTEGER, search, deadlocks, marks, stream });
       count(deals, r.result, r.stats.ms, `${seed}${home(r.stats.progress)}`);
       if (perRank && rules.terraceFamily)
         for (const base of baseCandidates(deal)) {
-          const rr = solve(deal, { tt, timeoutMs: rankTimeoutMs, maxNodes: Number.MAX_SAFE_INTEGER, search, base, deadlocks, marks });
+          const rr = solve(deal, { tt, timeoutMs: rankTimeoutMs, maxNodes: Number.MAX_SAFE_INTEGER, search, base, deadlocks, marks, stream });
           count(pairs, rr.result, rr.stats.ms, `${seed}/${base + 1}${home(rr.stats.progress)}`);
         }
     }

@@ -177,6 +177,8 @@ const CASES: Case[] = [
   { name: 'solve --timeout 0', args: [...SOLVE, '--timeout', '0'], err: /bad --timeout "0"/ },
   { name: 'solve --tt-mb 0', args: [...SOLVE, '--tt-mb', '0'], err: /bad --tt-mb "0"/ },
   { name: 'solve --tt-mb 5000', args: [...SOLVE, '--tt-mb', '5000'], err: /bad --tt-mb "5000"/ },
+  { name: 'solve --stream -1', args: [...SOLVE, '--stream', '-1'], err: /bad --stream "-1"/ },
+  { name: 'solve --stream x', args: [...SOLVE, '--stream', 'x'], err: /bad --stream "x"/ },
   { name: 'solve with an unknown option', args: [...SOLVE, '--nope'], err: /unknown option '--nope'/ },
   // ---- verify: what to verify ----
   { name: 'verify without files', args: ['verify'], err: /missing required argument 'file'/ },

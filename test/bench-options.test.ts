@@ -42,6 +42,18 @@ describe('bench:decide options', () => {
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/^signora +1 +1 +0 +0 /m);
   });
+
+  it('takes another random stream, and refuses a bad one', () => {
+    const r = run('--seeds', '20001', '--variants', 'signora', '--timeout', '2000', '--stream', '3');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain(', stream 3,');
+    expect(r.stdout).toMatch(/^signora +1 +1 +0 +0 /m);
+    const bad = run('--seeds', '20001', '--stream', '-2');
+    expect(bad.status).toBe(2);
+    expect(bad.stdout).toBe('');
+    expect(bad.stderr).toMatch(/^bench: bad --stream "-2": expected a count/);
+    expect(bad.stderr.trim().split('\n')).toHaveLength(1);
+  });
 });
 
 describe('bench:small options', () => {

@@ -41,6 +41,7 @@ interface SolveCliOptions {
   base: string;
   maxNodes: string;
   timeout?: string;
+  stream: string;
   ttMb: string;
   cells?: string;
   json?: boolean;
@@ -215,12 +216,13 @@ function baseOf(deal: Deal, text: string): number | 'any' | 'all' {
   return base;
 }
 
-/** The search options of --search, --max-nodes, --tt-mb and --timeout; throws UsageError. */
+/** The search options of --search, --max-nodes, --tt-mb, --timeout and --stream; throws UsageError. */
 function solveOptionsOf(o: SolveCliOptions): SolveOptions {
   const opts: SolveOptions = {
     search: o.search as SearchKind,
     maxNodes: parseWhole('--max-nodes', o.maxNodes, 1),
     ttMb: parseWhole('--tt-mb', o.ttMb, 1, 4096),
+    stream: parseWhole('--stream', o.stream, 0, 1_000_000_000),
   };
   if (o.timeout !== undefined) opts.timeoutMs = parseWhole('--timeout', o.timeout, 1);
   return opts;
@@ -295,6 +297,11 @@ export function register(program: Command): void {
     .option('--max-nodes <n>', 'node budget', String(DEFAULT_MAX_NODES))
     .option('--timeout <ms>', 'time budget in milliseconds')
     .option('--tt-mb <mb>', "memory cap in MB: the transposition table and A*'s node stores (a search that reaches it stops: unknown)", '32')
+    .option(
+      '--stream <n>',
+      'random stream of the searches: another n makes other random choices on the same deal (a won or lost holds on every stream; whether the budget is enough may not)',
+      '0',
+    )
     .option('--cells <n>', 'freecell only: number of cells, 0-4')
     .option('--json', 'print the solution JSON of docs/FORMATS.md (with --base all: one solution per line, JSON Lines)')
     .option('--show', 'print the board after each move of the winning line (instead of the bare list of moves)')

@@ -45,6 +45,13 @@ export interface SolveOptions {
   /** Time budget in ms. Default: none. */
   timeoutMs?: number;
   /**
+   * Which random streams the searches draw from (default 0): stream n gives every search the salt
+   * of the one STREAM_SPAN * n places later. A won or lost holds whatever the stream; whether the
+   * budget is enough, and which win is found, may not (the nested Monte Carlo search and the random
+   * DFS are luck as much as policy).
+   */
+  stream?: number;
+  /**
    * Memory cap in MB (default 32): the transposition table (half of it to all of it, tt.ts) and,
    * in what is left, A*'s node stores; or a table to reuse (cleared first; the cap is its size).
    */
@@ -204,6 +211,9 @@ function marksSalt(run: Run, rank: number): number {
   return m;
 }
 
+/** Searches apart between streams (SolveOptions.stream): more than a policy makes (13 groups of at most 4, and an opening). */
+export const STREAM_SPAN = 100;
+
 /** Distinct table salts, one per search of a portfolio (see DfsSearch). */
 function salt(i: number): number {
   return Math.imul(i + 1, 0x9e3779b9) | 0;
@@ -350,7 +360,7 @@ function stateFor(run: Run, rank: number): GameState {
 
 /** A new search of registry name `name` on the deal under base constraint `rank`, with the next salt. */
 function newSearch(run: Run, name: string, rank: number): Search {
-  const x = SEARCHES[name](stateFor(run, rank), run.tt, salt(run.made++), run.opts, run.memory);
+  const x = SEARCHES[name](stateFor(run, rank), run.tt, salt(run.made++ + STREAM_SPAN * (run.opts.stream ?? 0)), run.opts, run.memory);
   run.rankOf.set(x, rank);
   if (run.marks && (x instanceof DfsSearch || x instanceof RestartingDfs)) x.marks = marksSalt(run, rank);
   run.all.push(x);
@@ -572,6 +582,8 @@ function finish(run: Run, t0: number): SolveResult {
 /** solve() with the table: the steps above, in order. */
 function solveWith(deal: Deal, opts: SolveOptions, tt: TranspositionTable): SolveResult {
   const t0 = performance.now();
+  const stream = opts.stream ?? 0;
+  if (!Number.isSafeInteger(stream) || stream < 0) throw new Error(`stream must be a whole number >= 0, not ${stream}`);
   const run = startRun(deal, opts, tt);
   const kind = opts.search ?? 'auto';
   if (!isSearchKind(kind)) throw new Error(`unknown search ${JSON.stringify(kind)}`);
