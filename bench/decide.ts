@@ -4,12 +4,13 @@
 //
 //   npm run bench:decide -- [--seeds 20001-20200] [--timeout 5000] [--variants a,b]
 //                           [--per-rank] [--rank-timeout 2000] [--search auto|dfs|...] [--list]
-//                           [--no-deadlocks | --all-deadlocks] [--no-marks | --marks] [--stream N]
+//                           [--no-deadlocks | --all-deadlocks] [--no-marks | --marks] [--stream N|A-B]
 //
 // --no-marks: without the sound dead marks (dfs.ts), likewise; --marks: with them in every game
 // (by default the policy uses them in Winery and FreeCell only).
 // --stream N: every search's other random stream (solve.ts's SolveOptions.stream): near the time
-// budget, whether a deal is won in time is partly luck, and other streams measure how much.
+// budget, whether a deal is won in time is partly luck, and other streams measure how much. With
+// A-B, every deal on each stream in turn, then per variant the mean and the deals unknown on all.
 // --no-deadlocks: without deadlock.ts's tests (the solver before them), for a before-and-after on
 // the same deals; --all-deadlocks: with every test that applies (by default the policy's,
 // policy.ts's deadlockTests).
@@ -19,7 +20,7 @@
 // counts of a deal do not.
 import { getRules, VARIANTS } from '../src/rules/variants';
 import { dealFromSeed } from '../src/engine/deal';
-import { baseCandidates, isSearchKind, SEARCH_KINDS, type SearchKind, solve } from '../src/solver/solve';
+import { baseCandidates, isSearchKind, MAX_STREAM, SEARCH_KINDS, type SearchKind, solve } from '../src/solver/solve';
 import { TranspositionTable } from '../src/solver/tt';
 import { arg, checkOptions, countArg, fail as failWith, flag, parseRange } from './util';
 
@@ -55,7 +56,7 @@ function line(name: string, t: Tally): string {
 
 const USAGE = `npm run bench:decide -- [--seeds 20001-20200] [--timeout 5000] [--variants a,b]
                         [--per-rank] [--rank-timeout 2000] [--search auto|dfs|...] [--list]
-                        [--no-deadlocks | --all-deadlocks] [--no-marks | --marks] [--stream N]
+                        [--no-deadlocks | --all-deadlocks] [--no-marks | --marks] [--stream N|A-B]
 How many deals the solver decides within a time budget per deal (one deal at a time, one core):
 won / lost / unknown per variant, and with --per-rank per (deal, base rank) in the Terrace family.
   --seeds A-B       deal numbers (default 20001-20200, held out from tuning)
@@ -67,7 +68,8 @@ won / lost / unknown per variant, and with --per-rank per (deal, base rank) in t
                     end of a line, where a search counts them (the nested Monte Carlo search)
   --no-deadlocks    without deadlock.ts's tests; --all-deadlocks: with every one that applies
   --no-marks        without dead marks; --marks: with them in every game
-  --stream N        the searches' random stream (default 0): other streams, other luck`;
+  --stream N        the searches' random stream (default 0): other streams, other luck; A-B: each
+                    stream in turn, then the mean unknown and the deals unknown on every stream`;
 
 function main(): void {
   checkOptions(
@@ -94,33 +96,83 @@ function main(): void {
   const perRank = flag('per-rank');
   const deadlocks = flag('no-deadlocks') ? false : flag('all-deadlocks') ? true : undefined;
   const marks = flag('no-marks') ? false : flag('marks') ? true : undefined;
-  const stream = countArg('stream', '0');
+  const streams = streamRange(arg('stream', '0'));
   const tt = new TranspositionTable(64);
   console.log(
-    `seeds ${a}-${b}, ${timeoutMs} ms per deal${perRank ? `, ${rankTimeoutMs} ms per (deal, base)` : ''}, search ${search}${deadlocks === undefined ? '' : deadlocks ? ', every deadlock test' : ', no deadlock tests'}${marks === undefined ? '' : marks ? ', dead marks everywhere' : ', no dead marks'}${stream ? `, stream ${stream}` : ''}, one core, node ${process.version}`,
+    `seeds ${a}-${b}, ${timeoutMs} ms per deal${perRank ? `, ${rankTimeoutMs} ms per (deal, base)` : ''}, search ${search}${deadlocks === undefined ? '' : deadlocks ? ', every deadlock test' : ', no deadlock tests'}${marks === undefined ? '' : marks ? ', dead marks everywhere' : ', no dead marks'}${streams.to > 0 ? `, stream ${streams.from}${streams.to > streams.from ? `-${streams.to}` : ''}` : ''}, one core, node ${process.version}`,
   );
   console.log('variant                     deals    won  lost  unknown  unknown%   time s');
+  const run: Run = { a, b, tt, timeoutMs, rankTimeoutMs, search, perRank, deadlocks, marks };
   for (const name of names) {
     const rules = getRules(name);
-    const deals = tally();
-    const pairs = tally();
-    for (let seed = a; seed <= b; seed++) {
-      const deal = dealFromSeed(rules, seed);
-      const r = solve(deal, { tt, timeoutMs, maxNodes: Number.MAX_SAFE_INTEGER, search, deadlocks, marks, stream });
-      count(deals, r.result, r.stats.ms, `${seed}${home(r.stats.progress)}`);
-      if (perRank && rules.terraceFamily)
-        for (const base of baseCandidates(deal)) {
-          const rr = solve(deal, { tt, timeoutMs: rankTimeoutMs, maxNodes: Number.MAX_SAFE_INTEGER, search, base, deadlocks, marks, stream });
-          count(pairs, rr.result, rr.stats.ms, `${seed}/${base + 1}${home(rr.stats.progress)}`);
-        }
+    const several = streams.to > streams.from;
+    const unknown: number[] = [];
+    const unknownSeeds: Set<number>[] = [];
+    for (let stream = streams.from; stream <= streams.to; stream++) {
+      const { deals, pairs } = runStream(run, name, stream);
+      const label = several ? `${name} s${stream}` : name;
+      console.log(line(label, deals));
+      if (perRank && rules.terraceFamily) console.log(line(`${label} (deal, base)`, pairs));
+      if (flag('list')) {
+        console.log(`  unknown deals: ${deals.unknownSeeds.join(' ') || '-'}`);
+        if (perRank && rules.terraceFamily) console.log(`  unknown (deal, base): ${pairs.unknownSeeds.join(' ') || '-'}`);
+      }
+      unknown.push(deals.unknown);
+      unknownSeeds.push(new Set(deals.unknownSeeds.map((x) => parseInt(x, 10))));
     }
-    console.log(line(name, deals));
-    if (perRank && rules.terraceFamily) console.log(line(`${name} (deal, base)`, pairs));
-    if (flag('list')) {
-      console.log(`  unknown deals: ${deals.unknownSeeds.join(' ') || '-'}`);
-      if (perRank && rules.terraceFamily) console.log(`  unknown (deal, base): ${pairs.unknownSeeds.join(' ') || '-'}`);
+    if (several) {
+      const always = [...unknownSeeds[0]].filter((x) => unknownSeeds.every((u) => u.has(x)));
+      console.log(streamSummary(name, unknown, b - a + 1, always));
     }
   }
+}
+
+/** --stream's N or A-B, each from 0 to MAX_STREAM; exits 2 otherwise. */
+function streamRange(text: string): { from: number; to: number } {
+  const m = /^(\d+)(?:-(\d+))?$/.exec(text);
+  const from = m ? Number(m[1]) : NaN;
+  const to = m ? Number(m[2] ?? m[1]) : NaN;
+  if (!(from <= to && to <= MAX_STREAM)) fail(`bad --stream ${JSON.stringify(text)}: expected N or A-B with A <= B <= ${MAX_STREAM}`);
+  return { from, to };
+}
+
+/** What every stream of a run shares. */
+interface Run {
+  a: number;
+  b: number;
+  tt: TranspositionTable;
+  timeoutMs: number;
+  rankTimeoutMs: number;
+  search: SearchKind;
+  perRank: boolean;
+  deadlocks: boolean | undefined;
+  marks: boolean | undefined;
+}
+
+/** Every deal of the run (and with --per-rank every (deal, base)) on one stream. */
+function runStream(run: Run, name: string, stream: number): { deals: Tally; pairs: Tally } {
+  const { tt, search, deadlocks, marks } = run;
+  const rules = getRules(name);
+  const deals = tally();
+  const pairs = tally();
+  for (let seed = run.a; seed <= run.b; seed++) {
+    const deal = dealFromSeed(rules, seed);
+    const r = solve(deal, { tt, timeoutMs: run.timeoutMs, maxNodes: Number.MAX_SAFE_INTEGER, search, deadlocks, marks, stream });
+    count(deals, r.result, r.stats.ms, `${seed}${home(r.stats.progress)}`);
+    if (run.perRank && rules.terraceFamily)
+      for (const base of baseCandidates(deal)) {
+        const rr = solve(deal, { tt, timeoutMs: run.rankTimeoutMs, maxNodes: Number.MAX_SAFE_INTEGER, search, base, deadlocks, marks, stream });
+        count(pairs, rr.result, rr.stats.ms, `${seed}/${base + 1}${home(rr.stats.progress)}`);
+      }
+  }
+  return { deals, pairs };
+}
+
+/** After several streams: the unknown deals per stream, their mean, and the deals unknown on every one. */
+export function streamSummary(name: string, unknown: number[], deals: number, always: number[]): string {
+  const mean = unknown.reduce((x, y) => x + y, 0) / unknown.length;
+  const pct = ((100 * mean) / Math.max(1, deals)).toFixed(1);
+  return `  ${name}: unknown deals per stream ${unknown.join(' ')}, mean ${mean.toFixed(1)} (${pct}%); unknown on every stream: ${always.sort((x, y) => x - y).join(' ') || '-'}`;
 }
 
 /** An unknown's label suffix: the most cards any line brought home, where a search counts them. */

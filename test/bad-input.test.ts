@@ -179,6 +179,11 @@ const CASES: Case[] = [
   { name: 'solve --tt-mb 5000', args: [...SOLVE, '--tt-mb', '5000'], err: /bad --tt-mb "5000"/ },
   { name: 'solve --stream -1', args: [...SOLVE, '--stream', '-1'], err: /bad --stream "-1"/ },
   { name: 'solve --stream x', args: [...SOLVE, '--stream', 'x'], err: /bad --stream "x"/ },
+  {
+    name: 'solve --stream past the last',
+    args: [...SOLVE, '--stream', '42949672'],
+    err: /bad --stream "42949672": expected a whole number from 0 to 42949671/,
+  },
   { name: 'solve with an unknown option', args: [...SOLVE, '--nope'], err: /unknown option '--nope'/ },
   // ---- verify: what to verify ----
   { name: 'verify without files', args: ['verify'], err: /missing required argument 'file'/ },

@@ -48,11 +48,20 @@ describe('bench:decide options', () => {
     expect(r.status).toBe(0);
     expect(r.stdout).toContain(', stream 3,');
     expect(r.stdout).toMatch(/^signora +1 +1 +0 +0 /m);
-    const bad = run('--seeds', '20001', '--stream', '-2');
-    expect(bad.status).toBe(2);
-    expect(bad.stdout).toBe('');
-    expect(bad.stderr).toMatch(/^bench: bad --stream "-2": expected a count/);
-    expect(bad.stderr.trim().split('\n')).toHaveLength(1);
+    for (const text of ['-2', '3-1', 'x', '42949672']) {
+      const bad = run('--seeds', '20001', '--stream', text);
+      expect(bad.status, text).toBe(2);
+      expect(bad.stdout).toBe('');
+      expect(bad.stderr).toBe(`bench:decide: bad --stream "${text}": expected N or A-B with A <= B <= 42949671\n`);
+    }
+  });
+
+  it('with a range of streams, runs each and sums them up', () => {
+    const r = run('--seeds', '20001', '--variants', 'signora', '--timeout', '2000', '--stream', '1-2', '--list');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/^signora s1 +1 +1 +0 +0 /m);
+    expect(r.stdout).toMatch(/^signora s2 +1 +1 +0 +0 /m);
+    expect(r.stdout).toContain('  signora: unknown deals per stream 0 0, mean 0.0 (0.0%); unknown on every stream: -\n');
   });
 });
 

@@ -17,7 +17,7 @@ import { safeFoundationMove } from '../src/solver/prune';
 import { geometric, luby, lubyTerm, RestartingDfs } from '../src/solver/restart';
 import { addSupermoves } from '../src/solver/freecell/supermove';
 import { MetaDfs } from '../src/solver/freecell/metadfs';
-import { isSearchKind, META_AFTER, SEARCHES, SOFT_NODES, solve, type SolveResult } from '../src/solver/solve';
+import { isSearchKind, MAX_STREAM, META_AFTER, SEARCHES, SOFT_NODES, solve, STREAM_SPAN, type SolveResult } from '../src/solver/solve';
 import { policy, TIGHT } from '../src/solver/policy';
 import { SoftThreads } from '../src/solver/freecell/soft';
 import { rulesWithCells } from '../src/analysis/results';
@@ -100,7 +100,9 @@ describe('search registry and policies', () => {
   it('refuses a stream that is not a whole number from 0, and leaves the table free', () => {
     const tt = new TranspositionTable(4);
     const deal = dealFromSeed(getRules('winery'), 3);
-    for (const stream of [-1, 1.5, NaN]) expect(() => solve(deal, { stream, tt, maxNodes: 1000 })).toThrow(/stream must be a whole number/);
+    for (const stream of [-1, 1.5, NaN, MAX_STREAM + 1])
+      expect(() => solve(deal, { stream, tt, maxNodes: 1000 })).toThrow(/stream must be a whole number from 0 to/);
+    expect(MAX_STREAM * STREAM_SPAN).toBeLessThan(2 ** 32); // the salts come round only after it
     expect(solve(deal, { tt, maxNodes: 100_000 }).result).toBe('won');
   });
 

@@ -12,7 +12,18 @@ import { describeMove } from '../engine/notation';
 import { moveCount, moveFrom } from '../engine/move';
 import { GameState } from '../engine/state';
 import { variantNames, VARIANTS } from '../rules/variants';
-import { baseCandidates, DEFAULT_MAX_NODES, PROOFS, solve, type Proof, type SolveOptions, type SolveResult, type SearchKind, testsOf } from '../solver/solve';
+import {
+  baseCandidates,
+  DEFAULT_MAX_NODES,
+  MAX_STREAM,
+  PROOFS,
+  solve,
+  type Proof,
+  type SolveOptions,
+  type SolveResult,
+  type SearchKind,
+  testsOf,
+} from '../solver/solve';
 import { TranspositionTable } from '../solver/tt';
 import { UsageError } from './errors';
 import { SolveProgress } from './progress';
@@ -222,7 +233,7 @@ function solveOptionsOf(o: SolveCliOptions): SolveOptions {
     search: o.search as SearchKind,
     maxNodes: parseWhole('--max-nodes', o.maxNodes, 1),
     ttMb: parseWhole('--tt-mb', o.ttMb, 1, 4096),
-    stream: parseWhole('--stream', o.stream, 0, 1_000_000_000),
+    stream: parseWhole('--stream', o.stream, 0, MAX_STREAM),
   };
   if (o.timeout !== undefined) opts.timeoutMs = parseWhole('--timeout', o.timeout, 1);
   return opts;
@@ -299,7 +310,7 @@ export function register(program: Command): void {
     .option('--tt-mb <mb>', "memory cap in MB: the transposition table and A*'s node stores (a search that reaches it stops: unknown)", '32')
     .option(
       '--stream <n>',
-      'random stream of the searches: another n makes other random choices on the same deal (a won or lost holds on every stream; whether the budget is enough may not)',
+      'random stream of the searches: another n makes other random choices on the same deal, where a search makes any (a won or lost holds on every stream; whether the budget is enough may not)',
       '0',
     )
     .option('--cells <n>', 'freecell only: number of cells, 0-4')

@@ -45,10 +45,11 @@ export interface SolveOptions {
   /** Time budget in ms. Default: none. */
   timeoutMs?: number;
   /**
-   * Which random streams the searches draw from (default 0): stream n gives every search the salt
-   * of the one STREAM_SPAN * n places later. A won or lost holds whatever the stream; whether the
-   * budget is enough, and which win is found, may not (the nested Monte Carlo search and the random
-   * DFS are luck as much as policy).
+   * Which random streams the searches draw from (0 to MAX_STREAM, default 0): stream n gives every
+   * search the salt of the one STREAM_SPAN * n places later. The searches that make random choices
+   * (the random and probing DFS, the restarts' noise, the nested Monte Carlo search) then make
+   * others; the rest search as before. A won or lost holds whatever the stream; whether the budget
+   * is enough, and which win is found, may not.
    */
   stream?: number;
   /**
@@ -211,8 +212,14 @@ function marksSalt(run: Run, rank: number): number {
   return m;
 }
 
-/** Searches apart between streams (SolveOptions.stream): more than a policy makes (13 groups of at most 4, and an opening). */
+/**
+ * Searches apart between streams (SolveOptions.stream): more than any named policy makes (the most
+ * is portfolio's 13 groups of 5). A '+' list of 8 or more names with a free base makes more, and
+ * then shares some salts with the next stream.
+ */
 export const STREAM_SPAN = 100;
+/** The last stream before the salts (32-bit) come round to stream 0's again. */
+export const MAX_STREAM = Math.floor(2 ** 32 / STREAM_SPAN) - 1;
 
 /** Distinct table salts, one per search of a portfolio (see DfsSearch). */
 function salt(i: number): number {
@@ -271,6 +278,9 @@ function runOpening(
  * is won when any search wins.
  */
 export function solve(deal: Deal, opts: SolveOptions = {}): SolveResult {
+  const stream = opts.stream ?? 0;
+  if (!Number.isSafeInteger(stream) || stream < 0 || stream > MAX_STREAM)
+    throw new Error(`stream must be a whole number from 0 to ${MAX_STREAM}, not ${stream}`);
   const tt = opts.tt ?? new TranspositionTable(opts.ttMb ?? 32);
   // A solve started from another's onProgress with the same table would clear it under the first.
   if (tt.inUse) throw new Error('internal error: the transposition table is in use by another solve');
@@ -582,8 +592,6 @@ function finish(run: Run, t0: number): SolveResult {
 /** solve() with the table: the steps above, in order. */
 function solveWith(deal: Deal, opts: SolveOptions, tt: TranspositionTable): SolveResult {
   const t0 = performance.now();
-  const stream = opts.stream ?? 0;
-  if (!Number.isSafeInteger(stream) || stream < 0) throw new Error(`stream must be a whole number >= 0, not ${stream}`);
   const run = startRun(deal, opts, tt);
   const kind = opts.search ?? 'auto';
   if (!isSearchKind(kind)) throw new Error(`unknown search ${JSON.stringify(kind)}`);
