@@ -169,7 +169,7 @@ function runStream(run: Run, name: string, stream: number): { deals: Tally; pair
 }
 
 /** After several streams: the unknown deals per stream, their mean, and the deals unknown on every one. */
-export function streamSummary(name: string, unknown: number[], deals: number, always: number[]): string {
+function streamSummary(name: string, unknown: number[], deals: number, always: number[]): string {
   const mean = unknown.reduce((x, y) => x + y, 0) / unknown.length;
   const pct = ((100 * mean) / Math.max(1, deals)).toFixed(1);
   return `  ${name}: unknown deals per stream ${unknown.join(' ')}, mean ${mean.toFixed(1)} (${pct}%); unknown on every stream: ${always.sort((x, y) => x - y).join(' ') || '-'}`;
