@@ -26,10 +26,12 @@ import { deadlockTests } from './policy';
 import { plainAudit } from './deadlock-check';
 import { giveBack, takeState } from './states';
 import { TranspositionTable } from './tt';
+import { checkStream, searchSalt } from './streams';
 
 export type Verdict = 'won' | 'lost' | 'unknown';
 /** How a `lost` is proved (FORMATS.md's proof field and column). */
 export { PROOFS, type Proof, testsOf } from './deadlock';
+export { MAX_STREAM, STREAM_SPAN } from './streams';
 
 export interface SolveOptions {
   /**
@@ -44,13 +46,7 @@ export interface SolveOptions {
   maxNodes?: number;
   /** Time budget in ms. Default: none. */
   timeoutMs?: number;
-  /**
-   * Which random streams the searches draw from (0 to MAX_STREAM, default 0): stream n gives every
-   * search the salt of the one STREAM_SPAN * n places later. The searches that make random choices
-   * (the random and probing DFS, the restarts' noise, the nested Monte Carlo search) then make
-   * others; the rest search as before. A won or lost holds whatever the stream; whether the budget
-   * is enough, and which win is found, may not.
-   */
+  /** The searches' random stream, 0 (default) to MAX_STREAM: other random choices (streams.ts). */
   stream?: number;
   /**
    * Memory cap in MB (default 32): the transposition table (half of it to all of it, tt.ts) and,
@@ -213,20 +209,6 @@ function marksSalt(run: Run, rank: number): number {
 }
 
 /**
- * Searches apart between streams (SolveOptions.stream): more than any named policy makes (the most
- * is portfolio's 13 groups of 5). A '+' list of 8 or more names with a free base makes more, and
- * then shares some salts with the next stream.
- */
-export const STREAM_SPAN = 100;
-/** The last stream before the salts (32-bit) come round to stream 0's again. */
-export const MAX_STREAM = Math.floor(2 ** 32 / STREAM_SPAN) - 1;
-
-/** Distinct table salts, one per search of a portfolio (see DfsSearch). */
-function salt(i: number): number {
-  return Math.imul(i + 1, 0x9e3779b9) | 0;
-}
-
-/**
  * Runs the opening (or one search alone: the prelude, whose searches never say `lost`, or the tight
  * step, whose `lost` is the deal's): searches[0]
  * alone for turns[0] nodes, then all of them in turns of turns[1] nodes, until `budget` nodes or
@@ -278,9 +260,7 @@ function runOpening(
  * is won when any search wins.
  */
 export function solve(deal: Deal, opts: SolveOptions = {}): SolveResult {
-  const stream = opts.stream ?? 0;
-  if (!Number.isSafeInteger(stream) || stream < 0 || stream > MAX_STREAM)
-    throw new Error(`stream must be a whole number from 0 to ${MAX_STREAM}, not ${stream}`);
+  checkStream(opts.stream ?? 0);
   const tt = opts.tt ?? new TranspositionTable(opts.ttMb ?? 32);
   // A solve started from another's onProgress with the same table would clear it under the first.
   if (tt.inUse) throw new Error('internal error: the transposition table is in use by another solve');
@@ -370,7 +350,7 @@ function stateFor(run: Run, rank: number): GameState {
 
 /** A new search of registry name `name` on the deal under base constraint `rank`, with the next salt. */
 function newSearch(run: Run, name: string, rank: number): Search {
-  const x = SEARCHES[name](stateFor(run, rank), run.tt, salt(run.made++ + STREAM_SPAN * (run.opts.stream ?? 0)), run.opts, run.memory);
+  const x = SEARCHES[name](stateFor(run, rank), run.tt, searchSalt(run.made++, run.opts.stream ?? 0), run.opts, run.memory);
   run.rankOf.set(x, rank);
   if (run.marks && (x instanceof DfsSearch || x instanceof RestartingDfs)) x.marks = marksSalt(run, rank);
   run.all.push(x);
