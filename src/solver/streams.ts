@@ -13,7 +13,7 @@ export const STREAM_SPAN = 100;
 /** The last stream before the salts (32-bit) come round to stream 0's again. */
 export const MAX_STREAM = Math.floor(2 ** 32 / STREAM_SPAN) - 1;
 
-/** The salt of the i-th search made (from 0) on `stream`: distinct for each i below STREAM_SPAN. */
+/** The salt of the i-th search made (from 0) on `stream`; apart from every other stream's while i < STREAM_SPAN. */
 export function searchSalt(i: number, stream: number): number {
   return Math.imul(i + 1 + STREAM_SPAN * stream, 0x9e3779b9) | 0;
 }
