@@ -11,6 +11,7 @@ import { getRules } from '../src/rules/variants';
 import { safeFoundationMove } from '../src/solver/prune';
 import {
   drawWeighted,
+  forcedStep,
   lineWeighsHome,
   NestedRollouts,
   NO_RESERVE,
@@ -232,17 +233,59 @@ describe("a step's moves", () => {
           else if (f > 0) seen.weighed++;
           expect(Array.from(buf.subarray(0, n))).toEqual(f > 0 && (safe || v === 'double-signora') ? all.slice(0, f) : all);
           if (n === 0) break;
-          // Far into the deal, as a playout goes: home first, then a waste card onto the tableau.
-          let pick = f > 0 ? -1 : (step * 7919) % o;
-          for (let i = o - 1; i >= 0 && f === 0; i--) if (moveFrom(other[i]) === s.WASTE) pick = i;
-          s.apply(pick < 0 ? home[0] : other[pick]);
+          walkOn(s, step, home, f, other, o);
         }
       }
     expect(seen.safe).toBeGreaterThan(2);
     expect(seen.weighed).toBeGreaterThan(100);
     expect(seen.reserve).toBeGreaterThan(100);
   });
+
+  it('are forced when the best line goes on with the only move or the first safe foundation move; a search meets many', () => {
+    const seen = { only: 0, safe: 0, open: 0 };
+    for (const v of ['empress-of-italy', 'double-signora'])
+      for (let seed = 1; seed <= 8; seed++) {
+        const s = new GameState(dealFromSeed(getRules(v), seed));
+        s.setConstraint(seed);
+        const buf = new Int32Array(MAX_MOVES);
+        const home = new Int32Array(MAX_MOVES);
+        const other = new Int32Array(MAX_MOVES);
+        for (let step = 0; step < 3000; step++) {
+          const n = stepMoves(s, buf, lineWeighsHome(s, step % 2));
+          const f = generateFoundationMoves(s, home, 0);
+          const o = generateOtherMoves(s, other, 0);
+          expect(forcedStep(s, buf, n, -1)).toBe(false); // the best line goes on with none of them
+          if (n === 0) break;
+          const safe = f > 0 ? safeFoundationMove(s, home, 0, f) : -1;
+          for (const m of buf.subarray(0, n)) {
+            const want = n === 1 || (safe >= 0 && m === home[safe]);
+            expect(forcedStep(s, buf, n, m), `${v} ${seed} step ${step}`).toBe(want);
+            if (n === 1) seen.only++;
+            else if (want) seen.safe++;
+            else seen.open++;
+          }
+          walkOn(s, step, home, f, other, o);
+        }
+      }
+    expect(seen.only).toBeGreaterThan(100);
+    expect(seen.safe).toBeGreaterThan(2);
+    expect(seen.open).toBeGreaterThan(1000);
+    // In a search forced steps are common (the budget-slicing test above checks that the search is
+    // the same however it is sliced, forced steps and all).
+    const s = new GameState(dealFromSeed(getRules('empress-of-italy'), 10008));
+    s.setConstraint(3);
+    const x = new NestedRollouts(s, 99);
+    expect(runToEnd(x, 100_000, 1_000_000)).toBe('paused');
+    expect(x.forcedSteps).toBeGreaterThan(100);
+  });
 });
+
+/** Far into the deal, as a playout goes: home first, then a waste card onto the tableau (else another move). */
+function walkOn(s: GameState, step: number, home: Int32Array, f: number, other: Int32Array, o: number): void {
+  let pick = f > 0 ? -1 : (step * 7919) % o;
+  for (let i = o - 1; i >= 0 && f === 0; i--) if (moveFrom(other[i]) === s.WASTE) pick = i;
+  s.apply(pick < 0 ? home[0] : other[pick]);
+}
 
 describe('nmcs in the auto policy', () => {
   it('runs beside the probing DFS in the four-deck games only, with NMCS_SHARE slices for each of its', () => {
