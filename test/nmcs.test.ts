@@ -212,30 +212,19 @@ describe("a step's moves", () => {
 
   it('in such a line are every move unless a foundation move is safe; in the others (and with a reserve) the foundation moves alone if any', () => {
     const seen = { safe: 0, weighed: 0, reserve: 0 };
-    for (const v of ['empress-of-italy', 'double-signora'])
-      for (let seed = 1; seed <= 8; seed++) {
-        const s = new GameState(dealFromSeed(getRules(v), seed));
-        s.setConstraint(seed);
-        const buf = new Int32Array(MAX_MOVES);
-        const home = new Int32Array(MAX_MOVES);
-        const other = new Int32Array(MAX_MOVES);
-        const firstLine = new Int32Array(MAX_MOVES);
-        for (let step = 0; step < 3000; step++) {
-          const n = stepMoves(s, buf, lineWeighsHome(s, 1));
-          const f = generateFoundationMoves(s, home, 0);
-          const o = generateOtherMoves(s, other, 0);
-          const all = [...home.subarray(0, f), ...other.subarray(0, o)];
-          const nFirst = stepMoves(s, firstLine, lineWeighsHome(s, 0));
-          expect(Array.from(firstLine.subarray(0, nFirst))).toEqual(f > 0 ? all.slice(0, f) : all);
-          const safe = f > 0 && safeFoundationMove(s, home, 0, f) >= 0;
-          if (f > 0 && v === 'double-signora') seen.reserve++;
-          else if (safe) seen.safe++;
-          else if (f > 0) seen.weighed++;
-          expect(Array.from(buf.subarray(0, n))).toEqual(f > 0 && (safe || v === 'double-signora') ? all.slice(0, f) : all);
-          if (n === 0) break;
-          walkOn(s, step, home, f, other, o);
-        }
-      }
+    const buf = new Int32Array(MAX_MOVES);
+    const firstLine = new Int32Array(MAX_MOVES);
+    walkPositions((v, where, s, home, f, other, o) => {
+      const n = stepMoves(s, buf, lineWeighsHome(s, 1));
+      const all = [...home.subarray(0, f), ...other.subarray(0, o)];
+      const nFirst = stepMoves(s, firstLine, lineWeighsHome(s, 0));
+      expect(Array.from(firstLine.subarray(0, nFirst)), where).toEqual(f > 0 ? all.slice(0, f) : all);
+      const safe = f > 0 && safeFoundationMove(s, home, 0, f) >= 0;
+      if (f > 0 && v === 'double-signora') seen.reserve++;
+      else if (safe) seen.safe++;
+      else if (f > 0) seen.weighed++;
+      expect(Array.from(buf.subarray(0, n)), where).toEqual(f > 0 && (safe || v === 'double-signora') ? all.slice(0, f) : all);
+    });
     expect(seen.safe).toBeGreaterThan(2);
     expect(seen.weighed).toBeGreaterThan(100);
     expect(seen.reserve).toBeGreaterThan(100);
@@ -243,30 +232,20 @@ describe("a step's moves", () => {
 
   it('are forced when the best line goes on with the only move or the first safe foundation move; a search meets many', () => {
     const seen = { only: 0, safe: 0, open: 0 };
-    for (const v of ['empress-of-italy', 'double-signora'])
-      for (let seed = 1; seed <= 8; seed++) {
-        const s = new GameState(dealFromSeed(getRules(v), seed));
-        s.setConstraint(seed);
-        const buf = new Int32Array(MAX_MOVES);
-        const home = new Int32Array(MAX_MOVES);
-        const other = new Int32Array(MAX_MOVES);
-        for (let step = 0; step < 3000; step++) {
-          const n = stepMoves(s, buf, lineWeighsHome(s, step % 2));
-          const f = generateFoundationMoves(s, home, 0);
-          const o = generateOtherMoves(s, other, 0);
-          expect(forcedStep(s, buf, n, -1)).toBe(false); // the best line goes on with none of them
-          if (n === 0) break;
-          const safe = f > 0 ? safeFoundationMove(s, home, 0, f) : -1;
-          for (const m of buf.subarray(0, n)) {
-            const want = n === 1 || (safe >= 0 && m === home[safe]);
-            expect(forcedStep(s, buf, n, m), `${v} ${seed} step ${step}`).toBe(want);
-            if (n === 1) seen.only++;
-            else if (want) seen.safe++;
-            else seen.open++;
-          }
-          walkOn(s, step, home, f, other, o);
-        }
+    const buf = new Int32Array(MAX_MOVES);
+    let step = 0;
+    walkPositions((_v, where, s, home, f) => {
+      const n = stepMoves(s, buf, lineWeighsHome(s, step++ % 2));
+      expect(forcedStep(s, buf, n, -1)).toBe(false); // the best line goes on with none of them
+      const safe = f > 0 ? safeFoundationMove(s, home, 0, f) : -1;
+      for (const m of buf.subarray(0, n)) {
+        const want = n === 1 || (safe >= 0 && m === home[safe]);
+        expect(forcedStep(s, buf, n, m), where).toBe(want);
+        if (n === 1) seen.only++;
+        else if (want) seen.safe++;
+        else seen.open++;
       }
+    });
     expect(seen.only).toBeGreaterThan(100);
     expect(seen.safe).toBeGreaterThan(2);
     expect(seen.open).toBeGreaterThan(1000);
@@ -279,6 +258,30 @@ describe("a step's moves", () => {
     expect(x.forcedSteps).toBeGreaterThan(100);
   });
 });
+
+type Visit = (v: string, where: string, s: GameState, home: Int32Array, f: number, other: Int32Array, o: number) => void;
+
+/**
+ * Visits the positions of a walk far into the deal (walkOn) in Empress of Italy and Double Signora,
+ * seeds 1-8 with the base the seed, each with its foundation moves home[0, f), its others other[0, o)
+ * and where it is (game, seed, step) for messages.
+ */
+function walkPositions(visit: Visit): void {
+  const home = new Int32Array(MAX_MOVES);
+  const other = new Int32Array(MAX_MOVES);
+  for (const v of ['empress-of-italy', 'double-signora'])
+    for (let seed = 1; seed <= 8; seed++) {
+      const s = new GameState(dealFromSeed(getRules(v), seed));
+      s.setConstraint(seed);
+      for (let step = 0; step < 3000; step++) {
+        const f = generateFoundationMoves(s, home, 0);
+        const o = generateOtherMoves(s, other, 0);
+        visit(v, `${v} ${seed} step ${step}`, s, home, f, other, o);
+        if (f + o === 0) break;
+        walkOn(s, step, home, f, other, o);
+      }
+    }
+}
 
 /** Far into the deal, as a playout goes: home first, then a waste card onto the tableau (else another move). */
 function walkOn(s: GameState, step: number, home: Int32Array, f: number, other: Int32Array, o: number): void {
