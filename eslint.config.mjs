@@ -1,5 +1,5 @@
 // ESLint (flat config): the recommended JavaScript and typescript-eslint rules over src, bench and
-// test. Formatting is Prettier's (.prettierrc.json); `npm run lint` runs both checks.
+// test, and the referee. Formatting is Prettier's (.prettierrc.json); `npm run lint` runs both checks.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
@@ -64,6 +64,11 @@ export default tseslint.config(
     files: ['**/*.cjs'],
     languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', module: 'writable', process: 'readonly', __dirname: 'readonly' } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    // The referee: a plain Node program (ES modules) beside the solver, sharing no code with it.
+    files: ['referee/**/*.mjs'],
+    languageOptions: { sourceType: 'module', globals: { console: 'readonly', process: 'readonly' } },
   },
   ...rooms,
 );

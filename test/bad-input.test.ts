@@ -119,6 +119,13 @@ const CASES: Case[] = [
   { name: 'deal --seed -3', args: ['deal', 'signora', '--seed', '-3'], err: /bad seed "-3"/ },
   { name: 'deal --seed abc', args: ['deal', 'signora', '--seed', 'abc'], err: /bad seed "abc"/ },
   { name: 'deal --seed 1.5', args: ['deal', 'signora', '--seed', '1.5'], err: /bad seed "1.5"/ },
+  { name: 'deal --seeds backwards', args: ['deal', 'signora', '--seeds', '5-1'], err: /bad --seeds "5-1": the range is empty/ },
+  { name: 'deal --seeds and --seed', args: ['deal', 'signora', '--seeds', '1-3', '--seed', '2'], err: /give --seeds or --seed, not both/ },
+  {
+    name: 'deal --seeds as text',
+    args: ['deal', 'signora', '--seeds', '1-3', '--format', 'text'],
+    err: /--seeds writes deal JSON, one per line, not --format text/,
+  },
   { name: 'deal --seed 2^53', args: ['deal', 'signora', '--seed', '9007199254740992'], err: /bad seed .* to 9007199254740991/ },
   { name: 'deal --seed ""', args: ['deal', 'signora', '--seed', ''], err: /bad seed ""/ },
   { name: 'deal --cells outside freecell', args: ['deal', 'signora', '--seed', '1', '--cells', '2'], err: /--cells applies to freecell only/ },

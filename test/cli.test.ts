@@ -72,6 +72,14 @@ describe('solitaire deal', () => {
     }
   });
 
+  it("--seeds A-B prints one compact deal JSON per line, each the seed's deal", () => {
+    const r = cli('deal', 'empress-of-italy', '--seeds', '9-12');
+    expect(r.status).toBe(0);
+    const lines = r.stdout.trimEnd().split('\n');
+    expect(lines.map((l) => JSON.parse(l).seed)).toEqual([9, 10, 11, 12]);
+    lines.forEach((l, i) => expect(dealFromJson(JSON.parse(l))).toEqual(dealFromSeed(getRules('empress-of-italy'), 9 + i)));
+  });
+
   it('--cells applies to freecell', () => {
     const r = cli('deal', 'freecell', '--seed', '3', '--cells', '2', '--json');
     expect(r.status).toBe(0);

@@ -7,9 +7,14 @@ import { GameState } from '../engine/state';
 import { UsageError } from './errors';
 import { loadFcsFile, msDealOf, out, prettyJson, rulesFor, seededDeal } from './io';
 import { dealToFcs } from '../engine/msdeal';
+import { parseSeedRange } from './analyze';
+
+/** `deal --seeds` writes at most this many deals (about 1.5 KB each). */
+const MAX_DEALS = 100_000;
 
 interface DealOptions {
   seed?: string;
+  seeds?: string;
   ms?: string;
   fromFcs?: string;
   json?: boolean;
@@ -117,6 +122,7 @@ export function register(program: Command): void {
     )
     .argument('[variant]', 'variant name (see `solitaire variants`)')
     .option('--seed <n>', 'deal number, a whole number from 0 to 2^53-1')
+    .option('--seeds <a-b>', 'a range of deal numbers: one deal JSON per line (JSON Lines), e.g. for referee/referee.mjs --deals')
     .option('--ms <n>', "freecell only: Microsoft's deal number N (1-32000, the 1M extension, up to 2^31-1), dealt by Microsoft's published shuffle")
     .option(
       '--from-fcs <file>',
@@ -131,12 +137,14 @@ export function register(program: Command): void {
 Examples:
   solitaire deal signora --seed 1
   solitaire deal freecell --ms 11982 --format fcs
-  solitaire deal --from-fcs board.txt --json`,
+  solitaire deal --from-fcs board.txt --json
+  solitaire deal signora --seeds 1-2000 > signora-deals.jsonl`,
     )
     .action((variant: string | undefined, opts: DealOptions) => {
       const format = opts.json ? 'json' : (opts.format ?? 'text').trim().toLowerCase();
       if (!FORMATS.includes(format)) throw new UsageError(`bad --format ${JSON.stringify(opts.format)}: expected ${FORMATS.join(', ')}`);
       if (opts.json && opts.format !== undefined && opts.format !== 'json') throw new UsageError('give --json or --format, not both');
+      if (opts.seeds !== undefined) return dealRange(variant, opts, format);
       const given = [opts.seed !== undefined && '--seed', opts.ms !== undefined && '--ms', opts.fromFcs !== undefined && '--from-fcs'].filter((x) => x);
       if (given.length > 1) throw new UsageError(`give one of --seed, --ms and --from-fcs, not ${given.join(' and ')}`);
       let deal: Deal;
@@ -160,4 +168,18 @@ Examples:
       }
       out(format === 'json' ? prettyJson(dealToJson(deal)) : formatDeal(deal));
     });
+}
+
+/** `deal V --seeds A-B`: one deal JSON per line, compact (JSON Lines), seeds in order. */
+function dealRange(variant: string | undefined, opts: DealOptions, format: string): void {
+  if (variant === undefined) throw new UsageError("missing required argument 'variant': deal --seeds needs a variant");
+  const given = [opts.seed !== undefined && '--seed', opts.ms !== undefined && '--ms', opts.fromFcs !== undefined && '--from-fcs'].filter((x) => x);
+  if (given.length > 0) throw new UsageError(`give --seeds or ${given.join(' and ')}, not both`);
+  if (opts.format !== undefined && format !== 'json') throw new UsageError(`--seeds writes deal JSON, one per line, not --format ${opts.format}`);
+  const { from, to } = parseSeedRange(opts.seeds!);
+  if (to - from + 1 > MAX_DEALS) throw new UsageError(`--seeds ${opts.seeds}: at most ${MAX_DEALS} deals at once`);
+  rulesFor(variant, opts.cells);
+  const lines: string[] = [];
+  for (let seed = from; seed <= to; seed++) lines.push(JSON.stringify(dealToJson(seededDeal(variant, String(seed), opts.cells))));
+  process.stdout.write(lines.join('\n') + '\n');
 }

@@ -1,0 +1,207 @@
+// The referee (referee/*.mjs): a second program, sharing no code with src/, that checks the
+// solver's claims. These tests check that it stays apart, that it confirms what the solver proves
+// and refutes what is false, and that its two deadlock tests, written again from the arguments,
+// decide every position of random play as the solver's do.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cardName } from '../src/cards/card';
+import { dealFromSeed, dealToJson } from '../src/engine/deal';
+import { MAX_MOVES, moveFrom } from '../src/engine/move';
+import { generateMoves } from '../src/engine/movegen';
+import { GameState } from '../src/engine/state';
+import { getRules } from '../src/rules/variants';
+import { Deadlocks } from '../src/solver/deadlock';
+import { solve } from '../src/solver/solve';
+// @ts-expect-error plain JavaScript without types, on purpose: the referee needs nothing but Node
+import { checkClaim } from '../referee/referee.mjs';
+// @ts-expect-error as above
+import { play, readDeal, toJson } from '../referee/rules.mjs';
+// @ts-expect-error as above
+import { reserveDead, wasteDead } from '../referee/proofs.mjs';
+
+const RANKS = 'A23456789TJQK';
+const ROOT = path.resolve(__dirname, '..');
+const REFEREE = path.join(ROOT, 'referee', 'referee.mjs');
+type Claim = { status: string; text: string };
+const check = (deal: unknown, claim: unknown, maxNodes?: number): Claim => checkClaim(deal, claim, maxNodes);
+
+function wonSolution(variant: string, seed: number, cells?: number) {
+  const deal = dealFromSeed(getRules(variant, { cells }), seed);
+  const r = solve(deal, { maxNodes: 2_000_000 });
+  expect(r.result, `${variant} ${seed}`).toBe('won');
+  const base = deal.rules.terraceFamily && r.base !== undefined ? RANKS[r.base] : undefined;
+  return { deal: dealToJson(deal), claim: { variant, seed, result: 'won', base, moves: r.moves } };
+}
+
+/** The solver's position as a deal JSON the referee reads. */
+function stateJson(s: GameState) {
+  const names = (p: number) => s.pile(p).map(cardName);
+  const range = (from: number, n: number) => Array.from({ length: n }, (_, i) => from + i);
+  return {
+    variant: s.rules.name,
+    tableau: range(0, s.T).map(names),
+    foundations: range(s.FOUND0, s.F).map(names),
+    cells: range(s.CELL0, s.C).map((p) => (s.len[p] ? cardName(s.top(p)) : null)),
+    reserve: s.rules.reserveSize > 0 ? names(s.RESERVE) : [],
+    stock: s.rules.hasStock ? names(s.STOCK) : [],
+    waste: s.rules.hasStock ? names(s.WASTE) : [],
+  };
+}
+
+describe('the referee (referee/)', () => {
+  it('shares no code with the solver: its files import only each other and Node', () => {
+    const files = readdirSync(path.join(ROOT, 'referee')).filter((f) => f.endsWith('.mjs'));
+    expect(files.sort()).toEqual(['proofs.mjs', 'referee.mjs', 'rules.mjs']);
+    for (const f of files) {
+      const text = readFileSync(path.join(ROOT, 'referee', f), 'utf8');
+      const imports = [...text.matchAll(/^import .* from '([^']+)';$/gm)].map((m) => m[1]);
+      for (const i of imports) expect(i, `${f} imports ${i}`).toMatch(/^(node:[a-z_]+|\.\/(rules|proofs)\.mjs)$/);
+      expect(text).not.toMatch(/require\(|import\(|from '\.\.\//);
+    }
+  });
+
+  it("replays the solver's wins in all five games and FreeCell, and refutes a win with a move left out or another base", () => {
+    const games: [string, number, number?][] = [
+      ['signora', 3],
+      ['double-signora', 3],
+      ['empress-of-italy', 3],
+      ['red-and-black', 3],
+      ['winery', 3],
+      ['freecell', 3, 2],
+    ];
+    for (const [variant, seed, cells] of games) {
+      const { deal, claim } = wonSolution(variant, seed, cells);
+      expect(check(deal, claim), variant).toEqual({ status: 'confirmed', text: `won: ${claim.moves!.length} moves replayed` });
+      const short = { ...claim, moves: claim.moves!.slice(0, -1) };
+      expect(check(deal, short).text, variant).toMatch(/cards home, not all/);
+      const middle = claim.moves!.findIndex((m, i) => i > 5 && m.from !== 'stock');
+      const skipped = { ...claim, moves: claim.moves!.filter((_, i) => i !== middle) };
+      expect(check(deal, skipped).status, variant).toBe('refuted');
+      if (claim.base !== undefined) {
+        const other = RANKS[(RANKS.indexOf(claim.base) + 1) % 13];
+        expect(check(deal, { ...claim, base: other }).text, variant).toMatch(/won, but with base/);
+      }
+    }
+  });
+
+  it('checks each move by the rules: the first move, foundation and tableau building, the reserve', () => {
+    const pos = readDeal(dealToJson(dealFromSeed(getRules('signora'), 1))); // t0 TC, t1 KH, t2 TD, t3 9S, ...; reserve top 6H
+    const err = (move: object, at = pos) => check(toJson(at), { result: 'won', moves: [move] }).text;
+    expect(err({ from: 'stock', to: 'waste' })).toMatch(/first move must choose the base card/);
+    expect(err({ from: 'reserve', to: 't0' })).toMatch(/first move must put an exposed card/);
+    const started = play(pos, { from: 'reserve', to: 'f0' }); // 6H: base 6
+    expect(started.base).toBe(6);
+    expect(err({ from: 't0', to: 'f1' }, started)).toMatch(/TC does not go on foundation f1/);
+    expect(err({ from: 'reserve', to: 't0' }, started)).toMatch(/reserve plays to the foundations only/);
+    expect(err({ from: 't1', to: 't0' }, started)).toMatch(/KH does not go on TC/);
+    expect(err({ from: 'f0', to: 't1' }, started)).toMatch(/never leave a foundation/);
+    expect(err({ from: 't3', to: 't2' }, started)).toMatch(/cards home, not all/); // 9S on TD is legal
+  });
+
+  it('fills an emptied pile at once: Signora and Double Signora from the waste, Empress of Italy from the stock', () => {
+    const from = { signora: 'waste', 'double-signora': 'waste', 'empress-of-italy': 'stock' } as const;
+    for (const [variant, source] of Object.entries(from)) {
+      let seen = 0;
+      for (let seed = 1; seed <= 40 && seen < 3; seed++) {
+        const { deal, claim } = wonSolution(variant, seed);
+        let pos = readDeal(deal);
+        for (const m of claim.moves!) {
+          const next = play(pos, m);
+          const i = Number(/^t(\d+)$/.exec(m.from)?.[1] ?? -1);
+          if (i >= 0 && pos.tableau[i].length === 1 && pos.waste.length > 0 && pos.stock.length > 0) {
+            const top = pos[source][pos[source].length - 1];
+            expect(next.tableau[i], `${variant} ${seed}`).toEqual([top]);
+            seen++;
+          }
+          pos = next;
+        }
+      }
+      expect(seen, variant).toBeGreaterThan(0);
+    }
+  });
+
+  it("confirms the solver's proved losses (reserve test at the deal, waste test in a search) and says open when the search is too small", () => {
+    const lost = (variant: string, seed: number, base?: string) => {
+      const deal = dealFromSeed(getRules(variant), seed);
+      const r = solve(deal, { maxNodes: 1_000_000, base: base === undefined ? 'any' : RANKS.indexOf(base) });
+      expect(r.result, `${variant} ${seed}`).toBe('lost');
+      return { deal: dealToJson(deal), claim: { variant, seed, result: 'lost', proof: r.proof, base } };
+    };
+    const signora = lost('signora', 10002, '5');
+    expect(check(signora.deal, signora.claim)).toMatchObject({ status: 'confirmed', text: expect.stringMatching(/cut by reserve/) });
+    const any = lost('signora', 111);
+    expect(check(any.deal, any.claim).status).toBe('confirmed');
+    expect(check(any.deal, { ...any.claim, proof: 'exhaustive' }, 5_000).status).toBe('open'); // without the test: far too many positions
+    const rb = lost('red-and-black', 1505);
+    expect(check(rb.deal, rb.claim)).toMatchObject({ status: 'confirmed', text: expect.stringMatching(/cut by waste/) });
+    expect(check(rb.deal, { ...rb.claim, proof: 'guesswork' }).status).toBe('refuted');
+  });
+
+  it('refutes a false lost claim with a win of its own (positions 40 moves before the end of a won game)', () => {
+    for (const variant of ['signora', 'double-signora', 'empress-of-italy', 'red-and-black', 'winery']) {
+      const { deal, claim } = wonSolution(variant, 3);
+      let pos = readDeal(deal);
+      for (const m of claim.moves!.slice(0, -40)) pos = play(pos, m);
+      const r = check(toJson(pos), { variant, result: 'lost', proof: 'exhaustive+deadlock:reserve,waste' }, 200_000);
+      expect(r.status, `${variant}: ${r.text}`).toBe('refuted');
+      expect(r.text).toMatch(/the referee wins it in \d+ moves/);
+    }
+  });
+
+  it("decides every position of random play as the solver's reserve and waste tests do, and both fire often", () => {
+    const fired = { reserve: 0, waste: 0, alive: 0 };
+    const buf = new Int32Array(MAX_MOVES);
+    for (const variant of ['signora', 'double-signora', 'empress-of-italy', 'red-and-black'])
+      for (let seed = 1; seed <= 12; seed++) {
+        const s = new GameState(dealFromSeed(getRules(variant), seed));
+        const tests = { reserve: new Deadlocks(s, ['reserve']), waste: new Deadlocks(s, ['waste']) };
+        let rnd = seed * 7919;
+        for (let step = 0; step < 250 && !s.isWon(); step++) {
+          const n = generateMoves(s, buf, 0);
+          if (n === 0) break;
+          rnd = (rnd * 1103515245 + 12345) % 2147483648;
+          const deal = Array.from(buf.subarray(0, n)).findIndex((m) => moveFrom(m) === s.STOCK);
+          s.apply(deal >= 0 && rnd % 3 === 0 ? buf[deal] : buf[rnd % n]);
+          const pos = readDeal(stateJson(s));
+          const mine = { reserve: reserveDead(pos) as boolean, waste: wasteDead(pos) as boolean };
+          const theirs = { reserve: tests.reserve.dead(s), waste: tests.waste.dead(s) };
+          expect(mine, `${variant} seed ${seed} step ${step}`).toEqual(theirs);
+          if (mine.reserve) fired.reserve++;
+          if (mine.waste) fired.waste++;
+          if (!mine.reserve && !mine.waste) fired.alive++;
+        }
+      }
+    expect(fired.reserve).toBeGreaterThan(20);
+    expect(fired.waste).toBeGreaterThan(20);
+    expect(fired.alive).toBeGreaterThan(1_000);
+  });
+
+  it('the command: one deal and its solutions, or many deals and an analysis CSV; exit 2 and one line for bad input', () => {
+    const run = (args: string[]) => spawnSync(process.execPath, [REFEREE, ...args], { encoding: 'utf8', cwd: ROOT });
+    expect(run(['--help']).stdout).toMatch(/usage: node referee\/referee.mjs/);
+    const bad = run(['no-such.json', 'x.json']);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr.trim().split('\n')).toHaveLength(1);
+    expect(run(['--max-nodes', '0', 'a', 'b']).status).toBe(2);
+    const dir = mkdtempSync(path.join(tmpdir(), 'referee-'));
+    const cli = path.join(ROOT, 'dist', 'src', 'cli', 'main.js');
+    writeFileSync(path.join(dir, 'deals.jsonl'), execFileSync(process.execPath, [cli, 'deal', 'red-and-black', '--seeds', '1160-1170'], { encoding: 'utf8' }));
+    const csv = [
+      'variant,seed,base,result,moves,nodes,ms,proof,cells',
+      'red-and-black,1166,any,lost,,23,0.3,exhaustive+deadlock:waste,0',
+      'red-and-black,1167,any,won,300,1000,1,,0',
+    ];
+    writeFileSync(path.join(dir, 'r.csv'), csv.join('\n') + '\n');
+    const ok = run(['--deals', path.join(dir, 'deals.jsonl'), path.join(dir, 'r.csv'), '--list']);
+    expect(ok.status, ok.stderr).toBe(0);
+    expect(ok.stdout).toMatch(/red-and-black seed 1166: confirmed, lost/);
+    expect(ok.stdout).toMatch(/2 claims: 1 confirmed, 0 refuted, 0 open at --max-nodes 2000000, 1 with nothing to check/);
+    writeFileSync(path.join(dir, 'r.csv'), csv[0] + '\nred-and-black,1165,any,lost,,23,0.3,exhaustive+deadlock:waste,0\n');
+    const wrong = run(['--deals', path.join(dir, 'deals.jsonl'), path.join(dir, 'r.csv'), '--max-nodes', '3000']);
+    expect([1, 3]).toContain(wrong.status); // a won deal called lost: refuted, or at least not confirmed
+    rmSync(dir, { recursive: true });
+  });
+});
