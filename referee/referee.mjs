@@ -196,7 +196,7 @@ function main(argv) {
     if (opts.list || r.status === 'refuted' || r.status === 'open' || jobs.length <= 20) console.log(`${describe(claim)}: ${r.status}, ${r.text}`);
   }
   console.log(
-    `${jobs.length} claims: ${counts.confirmed} confirmed, ${counts.refuted} refuted, ${counts.open} open at --max-nodes ${opts.maxNodes}, ${counts.unchecked} with nothing to check`,
+    `${jobs.length} claim${jobs.length === 1 ? '' : 's'}: ${counts.confirmed} confirmed, ${counts.refuted} refuted, ${counts.open} open at --max-nodes ${opts.maxNodes}, ${counts.unchecked} with nothing to check`,
   );
   return counts.refuted > 0 ? 1 : counts.open > 0 ? 3 : 0;
 }

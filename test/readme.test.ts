@@ -3,7 +3,7 @@
 // directory, in order: later examples read the files earlier ones write) and its output compared
 // with the lines under it. Times are masked; a line `...` stands for any number of lines.
 // Supported commands: `solitaire ARGS [> FILE]` (the compiled dist/src/cli/main.js; `npm test`
-// builds it first) and `echo 'TEXT' > FILE`. A `$ solitaire` example anywhere else in the README or
+// builds it first), `node referee/referee.mjs ARGS` and `echo 'TEXT' > FILE`. A `$ solitaire` example anywhere else in the README or
 // docs/ fails the test: every example is covered wherever it lives.
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -56,11 +56,12 @@ function run(command: string, dir: string): { text: string; status: number | nul
     fs.writeFileSync(join(dir, echo[2]), echo[1] + '\n');
     return { text: '', status: 0 };
   }
-  const m = /^solitaire (.*?)(?: > (\S+))?$/.exec(command.replace(/\s+#.*$/, ''));
+  const m = /^(solitaire|node referee\/referee.mjs) (.*?)(?: > (\S+))?$/.exec(command.replace(/\s+#.*$/, ''));
   if (!m) throw new Error(`README example not understood: ${command}`);
-  const r = spawnSync(process.execPath, [MAIN, ...m[1].split(/\s+/)], { cwd: dir, encoding: 'utf8' });
-  if (m[2]) fs.writeFileSync(join(dir, m[2]), r.stdout);
-  return { text: (m[2] ? '' : r.stdout) + r.stderr, status: r.status };
+  const program = m[1] === 'solitaire' ? MAIN : join(ROOT, 'referee', 'referee.mjs');
+  const r = spawnSync(process.execPath, [program, ...m[2].split(/\s+/)], { cwd: dir, encoding: 'utf8' });
+  if (m[3]) fs.writeFileSync(join(dir, m[3]), r.stdout);
+  return { text: (m[3] ? '' : r.stdout) + r.stderr, status: r.status };
 }
 
 /** Times vary from run to run: `142.9 ms`, `nodes per second 232005`. */
@@ -78,9 +79,9 @@ function matches(expected: string[], actual: string[]): boolean {
   return actual.length > 0 && mask(expected[0]) === mask(actual[0]) && matches(expected.slice(1), actual.slice(1));
 }
 
-/** 1 for a replay that fails, 2 for any other `solitaire: ` error line, else 0. */
+/** 1 for a replay that fails (or a claim the referee refutes), 2 for any other `solitaire: ` error line, else 0. */
 function expectedStatus(first: string): number {
-  if (/^solitaire: (move \d+|not won)/.test(first)) return 1;
+  if (/^solitaire: (move \d+|not won)/.test(first) || /^[a-z-]+ seed \d+( base \w)?: refuted, /.test(first)) return 1;
   return first.startsWith('solitaire: ') ? 2 : 0;
 }
 
