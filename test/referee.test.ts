@@ -123,9 +123,9 @@ describe('the referee (referee/)', () => {
     }
   });
 
-  it("confirms the solver's proved losses (reserve test at the deal, waste test in a search) and says open when the search is too small", () => {
-    const lost = (variant: string, seed: number, base?: string) => {
-      const deal = dealFromSeed(getRules(variant), seed);
+  it("confirms the solver's proved losses (reserve test at the deal, waste test in a search, two-cell FreeCell by exhaustive search) and says open when the search is too small", () => {
+    const lost = (variant: string, seed: number, base?: string, cells?: number) => {
+      const deal = dealFromSeed(getRules(variant, { cells }), seed);
       const r = solve(deal, { maxNodes: 1_000_000, base: base === undefined ? 'any' : RANKS.indexOf(base) });
       expect(r.result, `${variant} ${seed}`).toBe('lost');
       return { deal: dealToJson(deal), claim: { variant, seed, result: 'lost', proof: r.proof, base } };
@@ -138,6 +138,11 @@ describe('the referee (referee/)', () => {
     const rb = lost('red-and-black', 1505);
     expect(check(rb.deal, rb.claim)).toMatchObject({ status: 'confirmed', text: expect.stringMatching(/cut by waste/) });
     expect(check(rb.deal, { ...rb.claim, proof: 'guesswork' }).status).toBe('refuted');
+    for (const seed of [10, 16]) {
+      const fc = lost('freecell', seed, undefined, 2); // two cells: proved by exhaustive search alone
+      expect(fc.claim.proof).toBe('exhaustive');
+      expect(check(fc.deal, fc.claim).status, `freecell ${seed}`).toBe('confirmed');
+    }
   });
 
   it('refutes a false lost claim with a win of its own (positions 40 moves before the end of a won game)', () => {
