@@ -285,6 +285,22 @@ describe('solve --base', () => {
     expect(lines(all.stdout).map((l) => JSON.parse(l).base)).toEqual(cands);
   });
 
+  it('--seeds A-B solves a range: one line per search, or with --json the same solutions as one --seed run each', () => {
+    const text = cli('solve', 'signora', '--seeds', '2-3', '--base', 'all', '--max-nodes', '20000');
+    expect(text.status).toBe(0);
+    const cands = [2, 3].flatMap((seed) => baseCandidates(dealFromSeed(getRules('signora'), seed)).map((b) => `seed ${seed} base ${rankName(b)}: `));
+    expect(lines(text.stdout).map((l) => l.slice(0, l.indexOf(': ') + 2))).toEqual(cands);
+    const json = cli('solve', 'red-and-black', '--seeds', '4-6', '--max-nodes', '50000', '--json');
+    expect(json.status).toBe(0);
+    const sols = lines(json.stdout).map((l) => JSON.parse(l));
+    expect(sols.map((x) => x.seed)).toEqual([4, 5, 6]);
+    for (const x of sols) {
+      const one = JSON.parse(cli('solve', 'red-and-black', '--seed', String(x.seed), '--max-nodes', '50000', '--json').stdout);
+      expect({ ...x, stats: undefined }).toEqual({ ...one, stats: undefined });
+      expect(x.stats.nodes).toBe(one.stats.nodes);
+    }
+  });
+
   it('--base is refused outside the Terrace family', () => {
     expectUsageError(cli('solve', 'winery', '--seed', '1', '--base', '7'), /Terrace/);
   });

@@ -1,7 +1,8 @@
 // `solitaire solve <variant> --seed N` or `solitaire solve --deal file.json`: runs the solver and
 // prints its verdict, the base rank (Terrace family), the winning moves and statistics; or, with
 // --json, the solution JSON of docs/FORMATS.md. `--base all` solves once per candidate base rank
-// (with --json: one solution object per line, JSON Lines).
+// (with --json: one solution object per line, JSON Lines), and `--seeds A-B` solves a range, one
+// deal after another, printing a line (or a solution) per search.
 // Every verdict exits 0 (it is information); bad input exits 2. A solve that runs longer than a
 // second shows its progress on stderr when stderr is a terminal (progress.ts).
 import type { Command } from 'commander';
@@ -26,6 +27,7 @@ import {
 } from '../solver/solve';
 import { TranspositionTable } from '../solver/tt';
 import { UsageError } from './errors';
+import { parseSeedRange } from './analyze';
 import { SolveProgress } from './progress';
 import { showGame } from './show';
 import {
@@ -45,6 +47,7 @@ import {
 
 interface SolveCliOptions {
   seed?: string;
+  seeds?: string;
   ms?: string;
   fromFcs?: string;
   deal?: string;
@@ -239,23 +242,22 @@ function solveOptionsOf(o: SolveCliOptions): SolveOptions {
   return opts;
 }
 
-/** --base all: one search per candidate rank, one line (or one JSON object) each. */
-function solveEveryBase(deal: Deal, opts: SolveOptions, o: SolveCliOptions): void {
+/** `won in K moves (N nodes, T ms)`, `lost (proved: P) (...)` or `unknown (why) (...)`. */
+function briefVerdict(res: SolveResult, opts: SolveOptions): string {
+  const cost = `(${res.stats.nodes} nodes, ${Math.round(res.stats.ms)} ms)`;
+  const v =
+    res.result === 'won' ? `won in ${res.moves.length} moves` : res.result === 'lost' ? `lost (proved: ${res.proof})` : `unknown (${unknownReason(res, opts)})`;
+  return `${v} ${cost}`;
+}
+
+/** --base all: one search per candidate rank, one line (or one JSON object) each; `label` starts each text line. */
+function solveEveryBase(deal: Deal, opts: SolveOptions, o: SolveCliOptions, label = ''): void {
   const tt = new TranspositionTable(opts.ttMb!);
   for (const b of baseCandidates(deal)) {
-    const res = solveShowingProgress(deal, { ...opts, base: b, tt }, `base ${rankName(b)}: `, o.quiet);
+    const res = solveShowingProgress(deal, { ...opts, base: b, tt }, `${label}base ${rankName(b)}: `, o.quiet);
     if (o.json)
       out(JSON.stringify(solutionJson(deal, res))); // JSON Lines: one solution per line
-    else {
-      const cost = `(${res.stats.nodes} nodes, ${Math.round(res.stats.ms)} ms)`;
-      const v =
-        res.result === 'won'
-          ? `won in ${res.moves.length} moves`
-          : res.result === 'lost'
-            ? `lost (proved: ${res.proof})`
-            : `unknown (${unknownReason(res, opts)})`;
-      out(`base ${rankName(b)}: ${v} ${cost}`);
-    }
+    else out(`${label}base ${rankName(b)}: ${briefVerdict(res, opts)}`);
   }
 }
 
@@ -280,7 +282,41 @@ function solveOnce(deal: Deal, opts: SolveOptions, o: SolveCliOptions): void {
   out(lines.join('\n'));
 }
 
+/** Most deals `solve --seeds` takes at once (one process, one deal after another: analyze is for more). */
+const MAX_SOLVE_SEEDS = 100_000;
+
+/**
+ * --seeds A-B: every deal of the range, one after another in this process; with --json one
+ * solution per line (JSON Lines, every base's with --base all), else one verdict line per search.
+ */
+function solveRange(variant: string | undefined, o: SolveCliOptions): void {
+  if (variant === undefined) throw new UsageError('solve --seeds needs a variant');
+  const given = [o.seed !== undefined && '--seed', o.ms !== undefined && '--ms', o.deal !== undefined && '--deal', o.fromFcs !== undefined && '--from-fcs'];
+  const other = given.filter((x) => x);
+  if (other.length) throw new UsageError(`give --seeds or ${other.join(' and ')}, not both`);
+  if (o.show) throw new UsageError('--show prints the boards of one winning line: not with --seeds (solve with --seed N --show)');
+  const { from, to } = parseSeedRange(o.seeds!);
+  if (to - from + 1 > MAX_SOLVE_SEEDS)
+    throw new UsageError(`--seeds ${o.seeds}: at most ${MAX_SOLVE_SEEDS} deals at once (analyze runs more, on a pool of workers)`);
+  searchOption(o.search);
+  const baseText = o.base.trim().toLowerCase();
+  const first = seededDeal(variant, String(from), o.cells);
+  if (baseText !== 'any' && baseText !== 'all')
+    throw new UsageError(`with --seeds, --base is any or all (a rank need not be exposed in every deal), not ${JSON.stringify(o.base)}`);
+  baseOf(first, baseText); // --base all outside the Terrace family is refused here
+  const opts = solveOptionsOf(o);
+  for (let seed = from; seed <= to; seed++) {
+    const deal = seed === from ? first : seededDeal(variant, String(seed), o.cells);
+    if (baseText === 'all') solveEveryBase(deal, opts, o, `seed ${seed} `);
+    else {
+      const res = solveShowingProgress(deal, { ...opts, base: 'any' }, `seed ${seed}: `, o.quiet);
+      out(o.json ? JSON.stringify(solutionJson(deal, res)) : `seed ${seed}: ${briefVerdict(res, opts)}`);
+    }
+  }
+}
+
 function runSolve(variant: string | undefined, o: SolveCliOptions): void {
+  if (o.seeds !== undefined) return solveRange(variant, o);
   // Everything is checked before any output.
   const deal = dealOf(variant, o);
   searchOption(o.search);
@@ -300,6 +336,10 @@ export function register(program: Command): void {
     .description('solve a deal: solve <variant> --seed N, or solve --deal file.json')
     .argument('[variant]', `variant name: ${variantNames().join(', ')}`)
     .option('--seed <n>', 'deal number (with a variant)')
+    .option(
+      '--seeds <a-b>',
+      'every deal of a range, one after another (--base any or all): one line per search, or with --json one solution per line (JSON Lines, e.g. for referee/referee.mjs)',
+    )
     .option('--ms <n>', "freecell only: Microsoft's deal number (instead of --seed)")
     .option('--deal <file>', 'deal JSON file (instead of a variant and seed)')
     .option('--from-fcs <file>', "fc-solve's board text of a FreeCell deal or position (- for standard input)")
@@ -314,7 +354,7 @@ export function register(program: Command): void {
       '0',
     )
     .option('--cells <n>', 'freecell only: number of cells, 0-4')
-    .option('--json', 'print the solution JSON of docs/FORMATS.md (with --base all: one solution per line, JSON Lines)')
+    .option('--json', 'print the solution JSON of docs/FORMATS.md (with --base all or --seeds: one solution per line, JSON Lines)')
     .option('--show', 'print the board after each move of the winning line (instead of the bare list of moves)')
     .option('--quiet', 'no progress line on stderr (shown only when stderr is a terminal and a search runs over a second)')
     .addHelpText('after', DEFAULTS_NOTE)
