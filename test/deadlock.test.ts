@@ -16,7 +16,7 @@ import { WasteOrder, zobrist } from '../src/solver/waste-order';
 import { DfsSearch } from '../src/solver/dfs';
 import { baseCandidates, solve } from '../src/solver/solve';
 import { TranspositionTable } from '../src/solver/tt';
-import { cloneDeal, positionDeal, prng } from './helpers';
+import { prng, reserveEndgame } from './helpers';
 
 const tt = new TranspositionTable(64);
 
@@ -28,35 +28,6 @@ function cleared(): TranspositionTable {
 /** Plain exhaustive DFS (no deadlock tests) from a state: won, lost or paused at the budget. */
 function truth(s: GameState, budget: number): string {
   return new DfsSearch(s, cleared(), 11, 1).run(budget);
-}
-
-/**
- * A reserve-heavy endgame: k cards taken back off a won position's foundations (a random one each
- * time) and laid out at random over one card per tableau pile, the reserve (many), the waste and a
- * short stock. Random reserve orders often bury a card under one that needs it.
- */
-function reserveEndgame(v: string, seed: number): Deal {
-  const rnd = prng(seed * 6151 + v.length);
-  const base = 'A23456789TJQK'[Math.floor(rnd() * 13)];
-  const d = cloneDeal(positionDeal(v, { base, rest: 'none' }));
-  const k = d.tableau.length + 6 + Math.floor(rnd() * 10);
-  const taken: number[] = [];
-  while (taken.length < k) {
-    const fs = d.foundations.map((_, i) => i).filter((i) => d.foundations[i].length > 1);
-    taken.push(d.foundations[fs[Math.floor(rnd() * fs.length)]].pop()!);
-  }
-  for (let i = taken.length - 1; i > 0; i--) {
-    const j = Math.floor(rnd() * (i + 1));
-    [taken[i], taken[j]] = [taken[j], taken[i]];
-  }
-  taken.forEach((c, i) => {
-    if (i < d.tableau.length) d.tableau[i].push(c);
-    else {
-      const x = rnd();
-      (x < 0.5 ? d.reserve : x < 0.8 ? d.waste : d.stock).push(c);
-    }
-  });
-  return d;
 }
 
 /**

@@ -451,3 +451,32 @@ export function* suitPositions(): Generator<GameState> {
     }
   for (const d of positionsSeen) yield new GameState(d);
 }
+
+/**
+ * A reserve-heavy endgame: k cards taken back off a won position's foundations (a random one each
+ * time) and laid out at random over one card per tableau pile, the reserve (many), the waste and a
+ * short stock (`more` cards taken besides). Random reserve orders often bury a card under one that needs it.
+ */
+export function reserveEndgame(v: string, seed: number, more = 0): Deal {
+  const rnd = prng(seed * 6151 + v.length);
+  const base = 'A23456789TJQK'[Math.floor(rnd() * 13)];
+  const d = cloneDeal(positionDeal(v, { base, rest: 'none' }));
+  const k = d.tableau.length + 6 + Math.floor(rnd() * 10) + more;
+  const taken: number[] = [];
+  while (taken.length < k) {
+    const fs = d.foundations.map((_, i) => i).filter((i) => d.foundations[i].length > 1);
+    taken.push(d.foundations[fs[Math.floor(rnd() * fs.length)]].pop()!);
+  }
+  for (let i = taken.length - 1; i > 0; i--) {
+    const j = Math.floor(rnd() * (i + 1));
+    [taken[i], taken[j]] = [taken[j], taken[i]];
+  }
+  taken.forEach((c, i) => {
+    if (i < d.tableau.length) d.tableau[i].push(c);
+    else {
+      const x = rnd();
+      (x < 0.5 ? d.reserve : x < 0.8 ? d.waste : d.stock).push(c);
+    }
+  });
+  return d;
+}

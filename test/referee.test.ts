@@ -14,7 +14,8 @@ import { generateMoves } from '../src/engine/movegen';
 import { GameState } from '../src/engine/state';
 import { getRules } from '../src/rules/variants';
 import { Deadlocks } from '../src/solver/deadlock';
-import { solve } from '../src/solver/solve';
+import { baseCandidates, solve } from '../src/solver/solve';
+import { reserveEndgame } from './helpers';
 // @ts-expect-error plain JavaScript without types, on purpose: the referee needs nothing but Node
 import { checkClaim } from '../referee/referee.mjs';
 // @ts-expect-error as above
@@ -182,6 +183,43 @@ describe('the referee (referee/)', () => {
     expect(fired.reserve).toBeGreaterThan(20);
     expect(fired.waste).toBeGreaterThan(20);
     expect(fired.alive).toBeGreaterThan(1_000);
+  });
+
+  it("decides the reserve test as the solver's does at the deal of every base (Signora, Double Signora) and on reserve endgames, with and without the reserve's way onto the tableau", () => {
+    const fired = { deal: 0, endgame: 0, doubleSignora: 0, onlyWithout: 0, alive: 0 };
+    const agree = (pos: unknown, s: GameState, what: string) => {
+      const mine = reserveDead(pos) as boolean;
+      expect(mine, what).toBe(new Deadlocks(s, ['reserve']).dead(s));
+      if (!mine) fired.alive++;
+      return mine;
+    };
+    for (const variant of ['signora', 'double-signora'])
+      for (let seed = 1; seed <= 150; seed++) {
+        const deal = dealFromSeed(getRules(variant), seed);
+        for (const base of baseCandidates(deal)) {
+          const s = new GameState(deal);
+          s.setConstraint(base);
+          const pos = { ...readDeal(dealToJson(deal)), base: base + 1 };
+          if (agree(pos, s, `${variant} ${seed} base ${RANKS[base]}`)) fired.deal++;
+        }
+        const end = reserveEndgame(variant, seed, variant === 'double-signora' ? 60 : 0); // a longer reserve, for the test to fire in Double Signora too
+        const s = new GameState(end);
+        if (agree(readDeal(stateJson(s)), s, `${variant} endgame ${seed}`)) {
+          fired.endgame++;
+          if (variant === 'double-signora') fired.doubleSignora++;
+        }
+        if (variant === 'double-signora') {
+          // The same endgame as if the reserve went to the foundations only, as in Signora.
+          const asSignora = new GameState({ ...end, rules: { ...end.rules, reserveToTableau: false } });
+          const pos = readDeal(stateJson(s));
+          if (agree({ ...pos, game: { ...pos.game, reserveTo: 'foundation' } }, asSignora, `as Signora ${seed}`) && !reserveDead(pos)) fired.onlyWithout++;
+        }
+      }
+    expect(fired.deal).toBeGreaterThan(100);
+    expect(fired.endgame).toBeGreaterThan(20);
+    expect(fired.doubleSignora).toBeGreaterThan(5);
+    expect(fired.onlyWithout).toBeGreaterThan(20);
+    expect(fired.alive).toBeGreaterThan(2_000);
   });
 
   it('the command: one deal and its solutions, or many deals and an analysis CSV; exit 2 and one line for bad input', () => {
