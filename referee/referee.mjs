@@ -10,9 +10,9 @@
 // names. A `lost` is proved again by the referee's own exhaustive search, cutting only with its
 // own versions of the deadlock tests the proof names (proofs.mjs). Exit 0: every claim that can be
 // checked holds; 1: some claim is refuted; 3: some lost claim could not be proved within
-// --max-nodes (none refuted); 2: bad input.
+// --max-nodes (none refuted); 2: bad input (a claim about another deal among them); 4: a bug.
 import { readFileSync } from 'node:fs';
-import { RANKS, cardsHome, isWon, moveError, play, readDeal } from './rules.mjs';
+import { DealError, RANKS, cardsHome, isWon, moveError, play, readDeal } from './rules.mjs';
 import { KNOWN_TESTS, searchForWin } from './proofs.mjs';
 
 const USAGE = `usage: node referee/referee.mjs DEAL.json SOLUTION.json [options]
@@ -29,12 +29,19 @@ only with its own versions of the deadlock tests the proof names (reserve, waste
   CLAIMS           solution files, or analysis CSVs (analyze's <variant>-deals.csv: their lost rows
                    are checked; won rows carry no moves, so they are counted as not checkable)
   --max-nodes N    positions a lost claim's search may visit (default 2000000)
-  --list           print every claim's line (default: only those that are not confirmed, and a
-                   summary)
+  --list           print every claim's line (default: the refuted and open ones and a summary;
+                   every claim when there are 20 or fewer)
+A claim must be about the deal it is checked against (variant, seed or Microsoft number, FreeCell's
+cells), and a position given as a deal must be one the game can reach (runs, foundations built by
+the rules, no pile left empty that the stock or waste would fill). Not for analysis CSVs of
+'analyze freecell --ms-deals': their seed column holds Microsoft deal numbers, which a CSV row
+cannot tell from seeds (check their solutions instead: solve freecell --ms N --json).
 Exit status: 0 every checkable claim holds, 1 a claim is refuted, 3 a lost claim is open at
---max-nodes (none refuted), 2 bad input.`;
+--max-nodes (none refuted), 2 bad input, 4 an internal error.`;
 
 class InputError extends Error {}
+/** A claim that cannot be about the deal it was given, or is not a claim: bad input, exit 2. */
+export class ClaimError extends Error {}
 
 function parseArgs(argv) {
   const opts = { deals: null, maxNodes: 2_000_000, list: false, files: [] };
@@ -104,7 +111,7 @@ function csvFields(line) {
 function readClaims(file) {
   const text = readText(file);
   if (!text.startsWith('variant,seed,base,result')) return readJsonObjects(file);
-  const [header, ...rows] = text.trim().split('\n');
+  const [header, ...rows] = text.trim().split(/\r?\n/);
   const names = csvFields(header);
   return rows.map((line) => {
     const row = Object.fromEntries(csvFields(line).map((v, i) => [names[i], v]));
@@ -126,19 +133,30 @@ function describe(claim) {
   return `${claim.variant} ${id}${claim.base !== undefined ? ` base ${claim.base}` : ''}`;
 }
 
-/** Checks one claim against its deal: { status: confirmed | refuted | open | unchecked, text }. */
+/** Checks one claim against its deal: { status: confirmed | refuted | open | unchecked, text }; throws ClaimError. */
 export function checkClaim(dealJson, claim, maxNodes = 2_000_000) {
   const start = readDeal(dealJson);
-  if (claim.variant !== undefined && String(claim.variant).toLowerCase() !== start.variant)
-    return { status: 'refuted', text: `the claim is about ${claim.variant}, the deal is ${start.variant}` };
-  let base = null;
-  if (claim.base !== undefined) {
-    base = RANKS.indexOf(String(claim.base).toUpperCase()) + 1;
-    if (base === 0 || start.game.build !== 'terrace') return { status: 'refuted', text: `base ${claim.base} is not a base rank of ${start.variant}` };
-  }
+  const base = claimedBase(start, dealJson, claim);
   if (claim.result === 'won') return claim.moves ? checkWon(start, claim.moves, base) : { status: 'unchecked', text: 'won, but no moves to replay' };
   if (claim.result === 'lost') return checkLost(start, claim.proof, base, maxNodes);
-  return { status: 'unchecked', text: `${claim.result}: nothing to check` };
+  return { status: 'unchecked', text: 'unknown: nothing to check' };
+}
+
+/** The claim's base rank (1-13) or null, once the claim is known to be about this deal; throws ClaimError. */
+function claimedBase(start, dealJson, claim) {
+  const differs = (field, a, b) => a !== undefined && a !== null && a !== '' && b !== undefined && String(a).toLowerCase() !== String(b).toLowerCase();
+  if (differs('variant', claim.variant, start.variant)) throw new ClaimError(`the claim is about ${claim.variant}, the deal is ${start.variant}`);
+  for (const id of ['seed', 'ms'])
+    if (differs(id, claim[id], dealJson[id])) throw new ClaimError(`the claim is about ${id} ${claim[id]}, the deal is ${id} ${dealJson[id]}`);
+  if (differs('cells', claim.cells, start.cells.length)) throw new ClaimError(`the claim is for ${claim.cells} cells, the deal has ${start.cells.length}`);
+  if (!['won', 'lost', 'unknown'].includes(claim.result)) throw new ClaimError(`result ${JSON.stringify(claim.result)} is not won, lost or unknown`);
+  if (claim.base === undefined) return null;
+  const base = RANKS.indexOf(String(claim.base).toUpperCase()) + 1;
+  if (String(claim.base).length !== 1 || base === 0 || start.game.build !== 'terrace')
+    throw new ClaimError(`base ${JSON.stringify(claim.base)} is not a base rank of ${start.variant}`);
+  if (start.base !== null && start.base !== base)
+    throw new ClaimError(`the claim is for base ${claim.base}, the position's foundations start at ${RANKS[start.base - 1]}`);
+  return base;
 }
 
 function checkWon(start, moves, base) {
@@ -163,34 +181,48 @@ function checkLost(start, proof, base, maxNodes) {
   const cut = tests.length ? `, ${tests.map((t) => `${r.cuts[t]} cut by ${t}`).join(', ')}` : '';
   const skipped = named.length > tests.length ? ` (the referee has no ${named.filter((t) => !tests.includes(t)).join(', ')} test; searched without it)` : '';
   if (r.verdict === 'lost') return { status: 'confirmed', text: `lost: no win among ${r.nodes} positions${cut}${skipped}` };
-  if (r.verdict === 'won')
-    return { status: 'refuted', text: `lost, but the referee wins it in ${r.moves.length} moves: ${r.moves.map((mv) => `${mv.from}-${mv.to}`).join(' ')}` };
+  if (r.verdict === 'won') return { status: 'refuted', text: `lost, but the referee wins it in ${r.moves.length} moves: ${lineText(r.moves)}` };
   return { status: 'open', text: `lost: not proved within ${maxNodes} positions${cut}${skipped}` };
+}
+
+/** The first moves of a line, `t3-f0 stock-waste ...`, and how many more. */
+function lineText(moves, shown = 40) {
+  const text = moves.slice(0, shown).map((mv) => `${mv.from}-${mv.to}${mv.count > 1 ? `x${mv.count}` : ''}`);
+  return moves.length > shown ? `${text.join(' ')} ... (${moves.length - shown} more)` : text.join(' ');
+}
+
+/** A deal's or claim's key in --deals: variant and seed (or Microsoft number), and FreeCell's cells. */
+function dealKey(x, cells) {
+  const v = String(x.variant).toLowerCase();
+  return `${v}/${x.seed ?? `ms${x.ms}`}${v === 'freecell' ? `/${cells}` : ''}`;
 }
 
 function main(argv) {
   const opts = parseArgs(argv);
   const jobs = [];
   if (opts.deals === null) {
-    const deal = readJsonObjects(opts.files[0])[0];
-    for (const claim of readJsonObjects(opts.files[1])) jobs.push([deal, claim]);
+    const deals = readJsonObjects(opts.files[0]);
+    if (deals.length !== 1) throw new InputError(`${opts.files[0]} holds ${deals.length} deals, not one (several: --deals)`);
+    for (const claim of readJsonObjects(opts.files[1])) jobs.push([deals[0], claim]);
   } else {
     const deals = new Map();
-    for (const d of readJsonObjects(opts.deals)) deals.set(`${String(d.variant).toLowerCase()}/${d.seed ?? `ms${d.ms}`}`, d);
+    for (const d of readJsonObjects(opts.deals)) deals.set(dealKey(d, Array.isArray(d.cells) ? d.cells.length : 4), d);
     for (const file of opts.files)
       for (const claim of readClaims(file)) {
-        const deal = deals.get(`${String(claim.variant).toLowerCase()}/${claim.seed ?? `ms${claim.ms}`}`);
+        const deal = deals.get(dealKey(claim, claim.cells ?? 4));
         if (!deal) throw new InputError(`${file}: no deal for ${describe(claim)} in ${opts.deals}`);
         jobs.push([deal, claim]);
       }
   }
+  if (jobs.length === 0) throw new InputError('no claims to check');
   const counts = { confirmed: 0, refuted: 0, open: 0, unchecked: 0 };
   for (const [deal, claim] of jobs) {
     let r;
     try {
       r = checkClaim(deal, claim, opts.maxNodes);
     } catch (e) {
-      throw new InputError(`${describe(claim)}: ${e.message}`);
+      if (e instanceof DealError || e instanceof ClaimError) throw new InputError(`${describe(claim)}: ${e.message}`);
+      throw e;
     }
     counts[r.status]++;
     if (opts.list || r.status === 'refuted' || r.status === 'open' || jobs.length <= 20) console.log(`${describe(claim)}: ${r.status}, ${r.text}`);
@@ -205,8 +237,8 @@ if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith
   try {
     process.exitCode = main(process.argv.slice(2));
   } catch (e) {
-    if (!(e instanceof InputError)) throw e;
-    console.error(`referee: ${e.message}`);
-    process.exitCode = 2;
+    // Bad input: one line, exit 2. Anything else is the referee's own bug: its stack, exit 4.
+    console.error(e instanceof InputError ? `referee: ${e.message}` : `referee: internal error: ${e.stack}`);
+    process.exitCode = e instanceof InputError ? 2 : 4;
   }
 }

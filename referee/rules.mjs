@@ -12,13 +12,16 @@ export const suitOf = (c) => c & 3;
 export const redOf = (c) => (suitOf(c) === 1 || suitOf(c) === 2 ? 1 : 0);
 export const cardName = (c) => RANKS[rankOf(c) - 1] + SUITS[suitOf(c)];
 
+/** What readDeal throws for a deal or position it will not read: bad input, not a bug. */
+export class DealError extends Error {}
+
 /** Reads `7H`, `TS` (also `10S`); throws on anything else. */
 export function parseCard(text) {
-  if (typeof text !== 'string') throw new Error(`not a card: ${JSON.stringify(text)}`);
+  if (typeof text !== 'string') throw new DealError(`not a card: ${JSON.stringify(text)}`);
   const t = text.trim().toUpperCase().replace(/^10/, 'T');
   const r = RANKS.indexOf(t[0]);
   const s = SUITS.indexOf(t[1]);
-  if (t.length !== 2 || r < 0 || s < 0) throw new Error(`not a card: ${JSON.stringify(text)}`);
+  if (t.length !== 2 || r < 0 || s < 0) throw new DealError(`not a card: ${JSON.stringify(text)}`);
   return (r + 1) * 4 + s;
 }
 
@@ -52,10 +55,10 @@ export const GAMES = {
 /** Reads a deal JSON (docs/FORMATS.md) into a position; throws with the first problem found. */
 export function readDeal(json) {
   const game = GAMES[String(json.variant).toLowerCase()];
-  if (!game) throw new Error(`unknown variant ${JSON.stringify(json.variant)}`);
+  if (!game) throw new DealError(`unknown variant ${JSON.stringify(json.variant)}`);
   const variant = String(json.variant).toLowerCase();
   const list = (x, what) => {
-    if (!Array.isArray(x)) throw new Error(`${what} is not a list`);
+    if (!Array.isArray(x)) throw new DealError(`${what} is not a list`);
     return x.map(parseCard);
   };
   const tableau = (json.tableau ?? []).map((p, i) => list(p, `tableau pile ${i}`));
@@ -72,20 +75,49 @@ export function readDeal(json) {
     waste: list(json.waste ?? [], 'waste'),
     base: null,
   };
-  if (tableau.length !== game.piles) throw new Error(`${variant} has ${game.piles} tableau piles, the deal ${tableau.length}`);
-  if (foundations.length !== game.found) throw new Error(`${variant} has ${game.found} foundations, the deal ${foundations.length}`);
-  if (variant !== 'freecell' && cells.length !== game.cells) throw new Error(`${variant} has ${game.cells} cells, the deal ${cells.length}`);
-  if (cells.length > 4) throw new Error('at most 4 cells');
+  if (tableau.length !== game.piles) throw new DealError(`${variant} has ${game.piles} tableau piles, the deal ${tableau.length}`);
+  if (foundations.length !== game.found) throw new DealError(`${variant} has ${game.found} foundations, the deal ${foundations.length}`);
+  if (variant !== 'freecell' && cells.length !== game.cells) throw new DealError(`${variant} has ${game.cells} cells, the deal ${cells.length}`);
+  if (cells.length > 4) throw new DealError('at most 4 cells');
   const count = new Map();
   for (const c of allCards(pos)) count.set(c, (count.get(c) ?? 0) + 1);
   for (let c = 4; c < 56; c++)
-    if ((count.get(c) ?? 0) !== game.decks) throw new Error(`the deal holds ${count.get(c) ?? 0} of ${cardName(c)}, not ${game.decks}`);
+    if ((count.get(c) ?? 0) !== game.decks) throw new DealError(`the deal holds ${count.get(c) ?? 0} of ${cardName(c)}, not ${game.decks}`);
   if (game.build !== 'terrace') pos.base = 1;
   // A position of play (a deal JSON with cards home): its foundations' first cards fix the base.
   const bases = new Set(foundations.filter((f) => f.length > 0).map((f) => rankOf(f[0])));
-  if (game.build === 'terrace' && bases.size > 1) throw new Error('the foundations start at different ranks');
+  if (game.build === 'terrace' && bases.size > 1) throw new DealError('the foundations start at different ranks');
   if (game.build === 'terrace' && bases.size === 1) pos.base = [...bases][0];
+  checkReachable(pos);
   return pos;
+}
+
+/**
+ * What every position of play has, and the proofs and the position key rest on (a deal has it
+ * too): foundations built by the rules from their first card (an ace where the game starts at the
+ * ace; Red and Black's aces all home), tableau piles that are runs in the alternate-colour games
+ * (RULES.md, *Consequences*), and in the Terrace family no empty pile while the stock or waste
+ * could have filled it. A position without them is refused: it is not one of the game's.
+ */
+function checkReachable(pos) {
+  const g = pos.game;
+  pos.foundations.forEach((f, i) => {
+    if (f.length === 0) {
+      if (g.build === 'alternate') throw new DealError(`foundation f${i} is empty: Red and Black's aces start on the foundations`);
+      return;
+    }
+    if (g.build !== 'terrace' && rankOf(f[0]) !== 1) throw new DealError(`foundation f${i} starts with ${cardName(f[0])}, not an ace`);
+    for (let k = 1; k < f.length; k++)
+      if (!foundationTakes({ ...pos, foundations: [f.slice(0, k)] }, 0, f[k]))
+        throw new DealError(`foundation f${i}: ${cardName(f[k])} does not go on ${cardName(f[k - 1])}`);
+  });
+  if (g.build !== 'suit')
+    pos.tableau.forEach((p, i) => {
+      for (let k = 1; k < p.length; k++)
+        if (!pileTakes(pos, p[k - 1], p[k])) throw new DealError(`tableau pile t${i} is not a run: ${cardName(p[k])} does not go on ${cardName(p[k - 1])}`);
+    });
+  if (g.build === 'terrace' && pos.tableau.some((p) => p.length === 0) && (pos.stock.length > 0 || pos.waste.length > 0))
+    throw new DealError('an empty tableau pile while the stock or waste could fill it');
 }
 
 /** The position as a deal JSON (docs/FORMATS.md), which readDeal reads back. */

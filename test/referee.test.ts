@@ -9,17 +9,17 @@ import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cardName } from '../src/cards/card';
 import { dealFromSeed, dealToJson } from '../src/engine/deal';
-import { MAX_MOVES, moveFrom } from '../src/engine/move';
+import { MAX_MOVES, moveCount, moveFrom, moveTo } from '../src/engine/move';
 import { generateMoves } from '../src/engine/movegen';
 import { GameState } from '../src/engine/state';
 import { getRules } from '../src/rules/variants';
 import { Deadlocks } from '../src/solver/deadlock';
 import { baseCandidates, solve } from '../src/solver/solve';
-import { reserveEndgame } from './helpers';
+import { isLegal, reserveEndgame } from './helpers';
 // @ts-expect-error plain JavaScript without types, on purpose: the referee needs nothing but Node
 import { checkClaim } from '../referee/referee.mjs';
 // @ts-expect-error as above
-import { play, readDeal, toJson } from '../referee/rules.mjs';
+import { moveError, play, readDeal, toJson } from '../referee/rules.mjs';
 // @ts-expect-error as above
 import { reserveDead, wasteDead } from '../referee/proofs.mjs';
 
@@ -27,6 +27,7 @@ const RANKS = 'A23456789TJQK';
 const ROOT = path.resolve(__dirname, '..');
 const REFEREE = path.join(ROOT, 'referee', 'referee.mjs');
 type Claim = { status: string; text: string };
+const pileName = (s: GameState, p: number) => s.pileName(p);
 const check = (deal: unknown, claim: unknown, maxNodes?: number): Claim => checkClaim(deal, claim, maxNodes);
 
 function wonSolution(variant: string, seed: number, cells?: number) {
@@ -100,6 +101,79 @@ describe('the referee (referee/)', () => {
     expect(err({ from: 't1', to: 't0' }, started)).toMatch(/KH does not go on TC/);
     expect(err({ from: 'f0', to: 't1' }, started)).toMatch(/never leave a foundation/);
     expect(err({ from: 't3', to: 't2' }, started)).toMatch(/cards home, not all/); // 9S on TD is legal
+  });
+
+  it("allows exactly the solver's legal moves (legality.ts) and plays them to the same board, on random play and along won lines of all six games", () => {
+    let compared = 0;
+    let legal = 0;
+    let empty = 0;
+    const buf = new Int32Array(MAX_MOVES);
+    const games: [string, number?][] = [['signora'], ['double-signora'], ['empress-of-italy'], ['red-and-black'], ['winery'], ['freecell', 2]];
+    for (const [variant, cells] of games)
+      for (let seed = 1; seed <= 2; seed++) {
+        const deal = dealFromSeed(getRules(variant, { cells }), seed);
+        const won = solve(deal, { maxNodes: 2_000_000 });
+        const s = new GameState(deal);
+        const names = [...stateJson(s).tableau.map((_, i) => `t${i}`), ...stateJson(s).foundations.map((_, i) => `f${i}`)];
+        names.push(
+          ...Array.from({ length: s.C }, (_, i) => `c${i}`),
+          ...(s.rules.reserveSize > 0 ? ['reserve'] : []),
+          ...(s.rules.hasStock ? ['stock', 'waste'] : []),
+        );
+        let rnd = seed * 104729;
+        // Random play first (80 moves), then the solver's winning line from the deal, which reaches the
+        // empty piles of the end; every move's board compared, every pair of piles at every 2nd (8th) position.
+        const lines = [null, won.result === 'won' ? won.moveInts : []];
+        for (const line of lines) {
+          const g = new GameState(deal);
+          let pos = readDeal(dealToJson(deal));
+          for (let step = 0; step < (line ? line.length : 80); step++) {
+            if (step % (line ? 8 : 2) === 0)
+              for (const from of names)
+                for (const to of names)
+                  for (let count = 1; count <= (variant === 'red-and-black' && from.startsWith('t') ? 4 : 2); count++) {
+                    const mine = moveError(pos, { from, to, count }) === null;
+                    expect(mine, `${variant} ${seed} ${from}->${to} x${count}`).toBe(isLegal(g, from, to, count));
+                    compared++;
+                    if (mine) legal++;
+                  }
+            if (Array.from(g.len.subarray(0, g.T)).some((l) => l === 0)) empty++;
+            let m: number;
+            if (line) m = line[step];
+            else {
+              const n = generateMoves(g, buf, 0);
+              if (n === 0 || g.isWon()) break;
+              rnd = (rnd * 1103515245 + 12345) % 2147483648;
+              m = buf[rnd % n];
+            }
+            const spec = { from: pileName(g, moveFrom(m)), to: pileName(g, moveTo(m)), count: moveCount(m) };
+            g.apply(m);
+            pos = play(pos, spec);
+            expect(toJson(pos), `${variant} ${seed} after ${spec.from}->${spec.to}`).toEqual({ ...stateJson(g), variant });
+          }
+        }
+      }
+    expect(compared).toBeGreaterThan(1_000_000);
+    expect(legal).toBeGreaterThan(5_000);
+    expect(empty).toBeGreaterThan(200); // positions with an empty tableau pile
+  });
+
+  it('refuses a position the game cannot reach: a pile that is not a run, a foundation not built by the rules, a pile left empty', () => {
+    const json = dealToJson(dealFromSeed(getRules('double-signora'), 1));
+    const moved = (f: (d: typeof json) => void) => {
+      const d = structuredClone(json);
+      f(d);
+      return () => readDeal(d);
+    };
+    expect(moved((d) => d.waste.push(d.tableau[0].pop()!))).toThrow(/empty tableau pile while the stock or waste could fill it/);
+    expect(moved((d) => d.tableau[1].push(d.stock.pop()!, d.stock.pop()!))).toThrow(/tableau pile t1 is not a run|not a run/);
+    const rb = dealToJson(dealFromSeed(getRules('red-and-black'), 1));
+    expect(() => readDeal({ ...rb, foundations: rb.foundations.map((f, i) => (i === 0 ? [] : f)), stock: [...rb.stock, ...rb.foundations[0]] })).toThrow(
+      /aces start on the foundations/,
+    );
+    const w = dealToJson(dealFromSeed(getRules('winery'), 1));
+    const two = w.tableau[0].pop()!;
+    expect(() => readDeal({ ...w, foundations: [[two], [], [], []] })).toThrow(two.startsWith('A') ? /./ : /starts with .*, not an ace/);
   });
 
   it('fills an emptied pile at once: Signora and Double Signora from the waste, Empress of Italy from the stock', () => {
@@ -242,9 +316,23 @@ describe('the referee (referee/)', () => {
     expect(ok.status, ok.stderr).toBe(0);
     expect(ok.stdout).toMatch(/red-and-black seed 1166: confirmed, lost/);
     expect(ok.stdout).toMatch(/2 claims: 1 confirmed, 0 refuted, 0 open at --max-nodes 2000000, 1 with nothing to check/);
-    writeFileSync(path.join(dir, 'r.csv'), csv[0] + '\nred-and-black,1165,any,lost,,23,0.3,exhaustive+deadlock:waste,0\n');
-    const wrong = run(['--deals', path.join(dir, 'deals.jsonl'), path.join(dir, 'r.csv'), '--max-nodes', '3000']);
-    expect([1, 3]).toContain(wrong.status); // a won deal called lost: refuted, or at least not confirmed
+    // A won line cut short, checked among many: refuted, exit 1, and named.
+    const sol = JSON.parse(execFileSync(process.execPath, [cli, 'solve', 'red-and-black', '--seed', '1161', '--json'], { encoding: 'utf8' }));
+    expect(sol.result).toBe('won');
+    writeFileSync(path.join(dir, 'cut.jsonl'), JSON.stringify({ ...sol, moves: sol.moves.slice(0, -2) }) + '\n');
+    const cut = run(['--deals', path.join(dir, 'deals.jsonl'), path.join(dir, 'cut.jsonl')]);
+    expect(cut.status).toBe(1);
+    expect(cut.stdout).toMatch(/red-and-black seed 1161: refuted, the \d+ moves end with \d+ cards home, not all/);
+    // A claim about another deal: bad input, exit 2, one line.
+    writeFileSync(
+      path.join(dir, 'deal.json'),
+      execFileSync(process.execPath, [cli, 'deal', 'red-and-black', '--seed', '1162', '--json'], { encoding: 'utf8' }),
+    );
+    writeFileSync(path.join(dir, 'sol.json'), JSON.stringify(sol));
+    const other = run([path.join(dir, 'deal.json'), path.join(dir, 'sol.json')]);
+    expect(other.status).toBe(2);
+    expect(other.stderr).toBe('referee: red-and-black seed 1161: the claim is about seed 1161, the deal is seed 1162\n');
+    expect(run([path.join(dir, 'deals.jsonl'), path.join(dir, 'sol.json')]).stderr).toMatch(/holds 11 deals, not one/);
     rmSync(dir, { recursive: true });
   });
 });
