@@ -1,7 +1,7 @@
 // The referee's proofs of loss: an exhaustive search over rules.mjs's moves, and its own versions of
 // the two deadlock tests that the solver's proofs name (`reserve`, `waste`), each argued here from
 // the rules alone. Written from the arguments in docs/solver.md, not from src/solver.
-import { GAMES, isWon, keyOf, legalMoves, play, rankOf, redOf } from './rules.mjs';
+import { isWon, keyOf, legalMoves, play, rankOf, redOf } from './rules.mjs';
 
 /**
  * The alternate-colour games with the base fixed (Terrace family, Red and Black): a card of rank r
@@ -179,5 +179,3 @@ export function searchForWin(start, { base = null, tests = [], maxNodes = 2_000_
   }
   return { verdict, nodes: Math.min(nodes, maxNodes), cuts, moves: verdict === 'won' ? [] : undefined };
 }
-
-export { GAMES };

@@ -121,7 +121,6 @@ function readClaims(file) {
       base: row.base === 'any' ? undefined : row.base,
       result: row.result,
       proof: row.proof || undefined,
-      fromCsv: true,
       cells: row.cells,
     };
   });
@@ -144,11 +143,11 @@ export function checkClaim(dealJson, claim, maxNodes = 2_000_000) {
 
 /** The claim's base rank (1-13) or null, once the claim is known to be about this deal; throws ClaimError. */
 function claimedBase(start, dealJson, claim) {
-  const differs = (field, a, b) => a !== undefined && a !== null && a !== '' && b !== undefined && String(a).toLowerCase() !== String(b).toLowerCase();
-  if (differs('variant', claim.variant, start.variant)) throw new ClaimError(`the claim is about ${claim.variant}, the deal is ${start.variant}`);
+  const differs = (a, b) => a !== undefined && a !== null && a !== '' && b !== undefined && String(a).toLowerCase() !== String(b).toLowerCase();
+  if (differs(claim.variant, start.variant)) throw new ClaimError(`the claim is about ${claim.variant}, the deal is ${start.variant}`);
   for (const id of ['seed', 'ms'])
-    if (differs(id, claim[id], dealJson[id])) throw new ClaimError(`the claim is about ${id} ${claim[id]}, the deal is ${id} ${dealJson[id]}`);
-  if (differs('cells', claim.cells, start.cells.length)) throw new ClaimError(`the claim is for ${claim.cells} cells, the deal has ${start.cells.length}`);
+    if (differs(claim[id], dealJson[id])) throw new ClaimError(`the claim is about ${id} ${claim[id]}, the deal is ${id} ${dealJson[id]}`);
+  if (differs(claim.cells, start.cells.length)) throw new ClaimError(`the claim is for ${claim.cells} cells, the deal has ${start.cells.length}`);
   if (!['won', 'lost', 'unknown'].includes(claim.result)) throw new ClaimError(`result ${JSON.stringify(claim.result)} is not won, lost or unknown`);
   if (claim.base === undefined) return null;
   const base = RANKS.indexOf(String(claim.base).toUpperCase()) + 1;
