@@ -15,6 +15,9 @@ import {
   lineWeighsHome,
   NestedRollouts,
   NO_RESERVE,
+  PLAYOUT_CHECK,
+  PLAYOUT_CHECK_RESERVE,
+  playoutCheck,
   playoutWeight,
   playoutWeights,
   stepMoves,
@@ -26,6 +29,7 @@ import { solve } from '../src/solver/solve';
 import type { Search } from '../src/solver/search';
 import { firstSlice, FOUR_DECK_LEADERS, type Leaders, leading, NMCS_SHARE, policy } from '../src/solver/policy';
 import { TranspositionTable } from '../src/solver/tt';
+import { plainAudit } from '../src/solver/deadlock-check';
 
 function replaysToWin(deal: Deal, moves: number[]): boolean {
   const s = new GameState(deal);
@@ -128,6 +132,61 @@ describe('nested Monte Carlo search', () => {
     const r = solve(deal, { search: 'nmcs', maxNodes: 20_000_000 });
     expect(r.result).toBe('won');
     expect(replaysToWin(deal, r.moveInts)).toBe(true);
+  });
+});
+
+describe('playouts stopped where the waste test proves the position lost', () => {
+  it('ask the test every PLAYOUT_CHECK moves without a reserve, every PLAYOUT_CHECK_RESERVE with one, and never in the suit-built games', () => {
+    const at = (v: string, cells?: number) => playoutCheck(new GameState(dealFromSeed(getRules(v, cells === undefined ? {} : { cells }), 1)));
+    expect([PLAYOUT_CHECK, PLAYOUT_CHECK_RESERVE]).toEqual([16, 256]);
+    expect(at('empress-of-italy')).toBe(PLAYOUT_CHECK);
+    expect(at('red-and-black')).toBe(PLAYOUT_CHECK);
+    expect(at('double-signora')).toBe(PLAYOUT_CHECK_RESERVE);
+    expect(at('signora')).toBe(PLAYOUT_CHECK_RESERVE);
+    expect(at('winery')).toBe(0);
+    expect(at('freecell', 2)).toBe(0);
+  });
+
+  it.each([
+    ['empress-of-italy', 10008, 16],
+    ['double-signora', 10007, 64],
+  ] as const)('stop only in positions the plain waste test calls lost too (%s %i), and often', (v, seed, every) => {
+    // The audit (deadlock-check.ts's plain version) is asked wherever the fast test says lost, and
+    // throws if it disagrees; the deal is one the search does not win at this budget.
+    const s = new GameState(dealFromSeed(getRules(v), seed));
+    s.setConstraint(0);
+    const x = new NestedRollouts(s, 5, true, undefined, every, plainAudit());
+    expect(x.checkEvery).toBe(every);
+    // Count the test's answers "lost": every stopped playout must be one of them.
+    const inner = x as unknown as { dead: { dead: (st: GameState) => boolean } };
+    const test = inner.dead;
+    let lost = 0;
+    let asked = 0;
+    inner.dead = { dead: (st) => (asked++, test.dead(st) && ++lost > 0) };
+    expect(runToEnd(x, 50_000, 400_000)).toBe('paused');
+    expect(x.deadPlayouts).toBeGreaterThan(20);
+    expect(x.deadPlayouts).toBe(lost);
+    expect(asked).toBeGreaterThan(lost);
+  });
+
+  it('stop nothing when asked never (checkEvery 0), and stopping leaves more playouts in the same budget', () => {
+    const deal = dealFromSeed(getRules('empress-of-italy'), 10008);
+    const playouts = (every: number) => {
+      const s = new GameState(deal);
+      s.setConstraint(0);
+      const x = new NestedRollouts(s, 5, true, undefined, every);
+      let n = 0;
+      const inner = x as unknown as { playout: () => number };
+      const playout = inner.playout.bind(x);
+      inner.playout = () => (n++, playout());
+      runToEnd(x, 50_000, 400_000);
+      return { n, dead: x.deadPlayouts };
+    };
+    const never = playouts(0);
+    const often = playouts(16);
+    expect(never.dead).toBe(0);
+    expect(often.dead).toBeGreaterThan(20);
+    expect(often.n).toBeGreaterThan(never.n);
   });
 });
 

@@ -28,6 +28,12 @@
 // last such move, each known by those pairs, and the Zobrist hash is not kept during the playout.
 // The same moves are tried and refused as with the hash (test/nmcs.test.ts compares the two).
 //
+// A playout that reaches a position the waste test (deadlock.ts) proves lost stops there: nothing
+// after it can win, and the moves it would still play (dealing out the stock, mostly) cost nodes
+// and tell the step little. Its score is then the cards home when it stopped. The test is asked
+// every few moves only (playoutCheck): a lost position stays lost, so asking later only plays a
+// few moves more. PLAYOUT_CHECK has the measure.
+//
 // Resumable: its whole state is the line played so far, the step's moves and how many have been
 // tried, so it stops between two playouts when its slice of the budget is spent.
 import { MAX_MOVES, moveFrom } from '../engine/move';
@@ -35,6 +41,7 @@ import { generateFoundationMoves, generateOtherMoves } from '../engine/movegen';
 import type { GameState } from '../engine/state';
 import { doubled } from '../engine/typed';
 import { CLASS_COUNT, mix } from '../engine/zobrist';
+import { type DeadlockAudit, Deadlocks } from './deadlock';
 import { xorshift } from './order';
 import { safeFoundationMove } from './prune';
 import type { Search, SearchStats, SearchStatus } from './search';
@@ -130,6 +137,21 @@ export function forcedStep(s: GameState, buf: Int32Array, end: number, next: num
   return i >= 0 && buf[i] === next;
 }
 
+/**
+ * How often a playout asks the waste test (above), in moves: in games without a reserve (Empress of
+ * Italy) every PLAYOUT_CHECK moves, where the test costs little; with a reserve (Double Signora)
+ * every PLAYOUT_CHECK_RESERVE, where each question walks the reserve as well (deadlock.ts's
+ * staircase over (d, e)). MEASURED below.
+ */
+export const PLAYOUT_CHECK = 16;
+export const PLAYOUT_CHECK_RESERVE = 256;
+
+/** How often a playout of this game asks the waste test (PLAYOUT_CHECK), or 0 where the test does not apply. */
+export function playoutCheck(s: GameState): number {
+  if (!Deadlocks.testsFor(s).includes('waste')) return 0;
+  return s.rules.reserveSize > 0 ? PLAYOUT_CHECK_RESERVE : PLAYOUT_CHECK;
+}
+
 /** Random keys of a run in the playouts' set, by (bottom card's class) * 256 + length. */
 const RUN_KEYS1 = new Int32Array(CLASS_COUNT * 256).map((_, i) => mix(i * 2 + 1));
 const RUN_KEYS2 = new Int32Array(CLASS_COUNT * 256).map((_, i) => mix(~(i * 2 + 1)));
@@ -167,20 +189,32 @@ export class NestedRollouts implements Search {
   private pending = false;
   /** The playouts' move weights (playoutWeights; tests read them). */
   readonly weights: PlayoutWeights;
+  /** The waste test the playouts ask, every `checkEvery` moves (playoutCheck; 0: never). */
+  private readonly dead: Deadlocks | null;
+  readonly checkEvery: number;
+  /** Playouts stopped in a position the waste test proves lost, over all lines. */
+  deadPlayouts = 0;
 
   /**
    * `byRuns` false: playouts keep the Zobrist hash even where the runs would do (for tests);
-   * `weighs`: which lines weigh foundation moves against the others (lineWeighsHome; tests watch it).
+   * `weighs`: which lines weigh foundation moves against the others (lineWeighsHome; tests watch it);
+   * `checkEvery`: how often playouts ask the waste test (playoutCheck; 0 never); `audit`: asked again
+   * wherever the test says lost, a disagreement throws (deadlock.ts's constructor; tests).
    */
   constructor(
     readonly state: GameState,
     salt: number,
     byRuns = true,
     private readonly weighs: (s: GameState, line: number) => boolean = lineWeighsHome,
+    checkEvery = playoutCheck(state),
+    audit?: DeadlockAudit,
   ) {
     this.rng[0] = salt | 1; // xorshift's state must not be 0
     this.runs = byRuns && !state.suitFound && state.C === 0;
     this.weights = playoutWeights(state);
+    const d = checkEvery > 0 ? new Deadlocks(state, ['waste'], audit) : null;
+    this.dead = d !== null && d.tests.length > 0 ? d : null;
+    this.checkEvery = this.dead ? checkEvery : 0;
   }
 
   solutionMoves(): number[] {
@@ -290,6 +324,7 @@ export class NestedRollouts implements Search {
     this.pending = false; // the playout's first position is not in the set: it may be met again
     if (this.runs) s.hashOff();
     let n = 0;
+    let check = this.checkEvery;
     while (n < PLAYOUT_MAX && !s.isWon()) {
       let end = generateFoundationMoves(s, buf, 0);
       if (end > 0) {
@@ -297,6 +332,13 @@ export class NestedRollouts implements Search {
         this.entered();
         this.seq[n++] = buf[0];
         continue;
+      }
+      if (n >= check && check > 0) {
+        check = n + this.checkEvery;
+        if (this.dead!.dead(s)) {
+          this.deadPlayouts++;
+          break;
+        }
       }
       end = generateOtherMoves(s, buf, 0);
       let total = this.weigh(end);
