@@ -139,9 +139,15 @@ export function forcedStep(s: GameState, buf: Int32Array, end: number, next: num
 
 /**
  * How often a playout asks the waste test (above), in moves: in games without a reserve (Empress of
- * Italy) every PLAYOUT_CHECK moves, where the test costs little; with a reserve (Double Signora)
- * every PLAYOUT_CHECK_RESERVE, where each question walks the reserve as well (deadlock.ts's
- * staircase over (d, e)). MEASURED below.
+ * Italy) every PLAYOUT_CHECK moves, where a question costs little; with a reserve (Double Signora)
+ * every PLAYOUT_CHECK_RESERVE, where each question also walks the reserve (deadlock.ts's staircase
+ * over (d, e)). Measured 2026-11-27 against playouts that never stop, per (deal, base) under
+ * `auto` on tuning seeds (docs/benchmarks.md, *Playouts that stop where a loss is proved*, has the
+ * held-out figures): Empress of Italy 10001-10040 at 2,000,000 nodes, 367 -> 399 of 520 won in
+ * about the same time (asking every 6 moves 395 and a fifth slower, every 48 397); at 2 s per pair,
+ * 10001-10020, 62 -> 56 unknown of 260. Double Signora 10001-10020 at 2,000,000 nodes, 233 -> 238
+ * of 260 with 256, 7% slower; every 64 moves 249 but 1.6 times the time (npm start's Double
+ * Signora twice as long), every 1,024 no change.
  */
 export const PLAYOUT_CHECK = 16;
 export const PLAYOUT_CHECK_RESERVE = 256;
