@@ -6,7 +6,7 @@
 //
 // A playout plays a foundation move whenever there is one, and otherwise a random other move that
 // leads to a position it has not met in this playout (so it cannot go round in circles), until it
-// wins or has no such move. A move from the waste or the reserve onto the tableau is drawn more
+// wins, has no such move, or the waste test proves its position lost (below). A move from the waste or the reserve onto the tableau is drawn more
 // often than the others: it digs into the buried cards, where dealing and moves between piles do
 // not. In a game without a reserve a deal is also drawn twice as often as a move between piles
 // (PlayoutWeights; playoutWeights picks them by the game; measured, not argued). A step's moves are
@@ -30,8 +30,9 @@
 //
 // A playout that reaches a position the waste test (deadlock.ts) proves lost stops there: nothing
 // after it can win, and the moves it would still play (dealing out the stock, mostly) cost nodes
-// and tell the step little. Its score is then the cards home when it stopped. The test is asked
-// every few moves only (playoutCheck): a lost position stays lost, so asking later only plays a
+// and tell the step little. Its score is then the cards home when it stopped (so is `progress`
+// then). The test is asked only every few moves (playoutCheck: at least that many apart, at
+// positions without a foundation move): a lost position stays lost, so asking later only plays a
 // few moves more. PLAYOUT_CHECK has the measure.
 //
 // Resumable: its whole state is the line played so far, the step's moves and how many have been
@@ -178,7 +179,7 @@ export class NestedRollouts implements Search {
   private best: Int32Array = new Int32Array(512);
   private bestLen = 0;
   private bestScore = -1;
-  /** The most cards home at the end of any playout so far, over all lines. */
+  /** The most cards home at the end of any playout so far (where it stopped, if it did: above), over all lines. */
   progress = 0;
   /** Steps played without playouts (forcedStep), over all lines. */
   forcedSteps = 0;

@@ -95,7 +95,7 @@ export interface SolveStats extends SearchStats {
   stopReason?: 'nodes' | 'time' | 'memory' | 'exhausted';
   /** Most memory the table and the searches' stores held at once, bytes. */
   memoryBytes: number;
-  /** Most cards home at the end of any line of a search that counts them (nmcs.ts); absent if none does. */
+  /** Most cards home at the end of any line (or playout stopped at a proved loss) of a search that counts them (nmcs.ts); absent if none does. */
   progress?: number;
 }
 
@@ -146,7 +146,8 @@ type SearchFactory = (state: GameState, tt: TranspositionTable, salt: number, op
  * elsewhere it stops at once), restarting like dfs-restart-scored; it never proves a loss;
  * soft-threads: Freecell Solver's -l lg preset over the same meta-moves (freecell/soft.ts; the same games),
  * which never proves a loss either; nmcs: a nested Monte Carlo search of level 1 (nmcs.ts), random
- * playouts to the end of the deal choosing each move, which never proves a loss and uses no table.
+ * playouts to the end of the deal (or to a position the waste test proves lost) choosing each move,
+ * which never proves a loss and uses no table.
  */
 export const SEARCHES: Record<string, SearchFactory> = {
   'dfs-scored': (s, tt, salt, o) => withDeadlocks(new DfsSearch(s, tt, salt, 1), o),
