@@ -146,8 +146,7 @@ type SearchFactory = (state: GameState, tt: TranspositionTable, salt: number, op
  * elsewhere it stops at once), restarting like dfs-restart-scored; it never proves a loss;
  * soft-threads: Freecell Solver's -l lg preset over the same meta-moves (freecell/soft.ts; the same games),
  * which never proves a loss either; nmcs: a nested Monte Carlo search of level 1 (nmcs.ts), random
- * playouts to the end of the deal (or to a position the waste test proves lost) choosing each move,
- * which never proves a loss and uses no table.
+ * playouts to the end of the deal or a proved loss choosing each move; it proves none, uses no table.
  */
 export const SEARCHES: Record<string, SearchFactory> = {
   'dfs-scored': (s, tt, salt, o) => withDeadlocks(new DfsSearch(s, tt, salt, 1), o),
