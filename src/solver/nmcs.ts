@@ -6,11 +6,12 @@
 //
 // A playout plays a foundation move whenever there is one, and otherwise a random other move that
 // leads to a position it has not met in this playout (so it cannot go round in circles), until it
-// wins, has no such move, or the waste test proves its position lost (below). A move from the waste or the reserve onto the tableau is drawn more
-// often than the others: it digs into the buried cards, where dealing and moves between piles do
-// not. In a game without a reserve a deal is also drawn twice as often as a move between piles
-// (PlayoutWeights; playoutWeights picks them by the game; measured, not argued). A step's moves are
-// its position's foundation moves if it has any, else all of its moves; but in every second line
+// wins, has no such move, or the waste test proves its position lost (below). A move from the
+// waste or the reserve onto the tableau is drawn more often than the others: it digs into the
+// buried cards, where dealing and moves between piles do not. In a game without a reserve a deal
+// is also drawn twice as often as a move between piles (PlayoutWeights; playoutWeights picks them
+// by the game; measured, not argued). A step's moves are its position's foundation moves if it
+// has any, else all of its moves; but in every second line
 // (the second, the fourth, ...) of a game without a reserve, all of its moves unless one of its
 // foundation moves is safe (prune.ts; lineWeighsHome). A step whose choice is forced is played
 // without playouts (forcedStep): the best line goes on with its only move (nothing to choose), or
@@ -139,9 +140,9 @@ export function forcedStep(s: GameState, buf: Int32Array, end: number, next: num
 }
 
 /**
- * How often a playout asks the waste test (above), in moves: in games without a reserve (Empress of
- * Italy) every PLAYOUT_CHECK moves, where a question costs little; with a reserve (Double Signora)
- * every PLAYOUT_CHECK_RESERVE, where each question also walks the reserve (deadlock.ts's staircase
+ * How often a playout asks the waste test (above), in moves (at least that many apart): in games
+ * without a reserve (Empress of Italy) PLAYOUT_CHECK, where a question costs little; with a reserve
+ * (Double Signora) PLAYOUT_CHECK_RESERVE, where each question also walks the reserve (deadlock.ts's staircase
  * over (d, e)). Measured 2026-11-27 against playouts that never stop, per (deal, base) under
  * `auto` on tuning seeds (docs/benchmarks.md, *Playouts that stop where a loss is proved*, has the
  * held-out figures): Empress of Italy 10001-10040 at 2,000,000 nodes, 367 -> 399 of 520 won in
