@@ -5,7 +5,7 @@ import { cardName } from '../cards/card';
 import { type Deal, dealToJson } from '../engine/deal';
 import { GameState } from '../engine/state';
 import { UsageError } from './errors';
-import { loadFcsFile, msDealOf, out, prettyJson, rulesFor, seededDeal } from './io';
+import { dealSourcesGiven, loadFcsFile, msDealOf, out, prettyJson, rulesFor, seededDeal } from './io';
 import { dealToFcs } from '../engine/msdeal';
 import { parseSeedRange } from './analyze';
 
@@ -145,7 +145,7 @@ Examples:
       if (!FORMATS.includes(format)) throw new UsageError(`bad --format ${JSON.stringify(opts.format)}: expected ${FORMATS.join(', ')}`);
       if (opts.json && opts.format !== undefined && opts.format !== 'json') throw new UsageError('give --json or --format, not both');
       if (opts.seeds !== undefined) return dealRange(variant, opts, format);
-      const given = sourcesGiven(opts);
+      const given = dealSourcesGiven(opts);
       if (given.length > 1) throw new UsageError(`give one of --seed, --ms and --from-fcs, not ${given.join(' and ')}`);
       let deal: Deal;
       if (opts.fromFcs !== undefined) {
@@ -173,7 +173,7 @@ Examples:
 /** `deal V --seeds A-B`: one deal JSON per line, compact (JSON Lines), seeds in order. */
 function dealRange(variant: string | undefined, opts: DealOptions, format: string): void {
   if (variant === undefined) throw new UsageError("missing required argument 'variant': deal --seeds needs a variant");
-  const given = sourcesGiven(opts);
+  const given = dealSourcesGiven(opts);
   if (given.length > 0) throw new UsageError(`give --seeds or ${given.join(' and ')}, not both`);
   if (opts.format !== undefined && format !== 'json') throw new UsageError(`--seeds writes deal JSON, one per line, not --format ${opts.format}`);
   const { from, to } = parseSeedRange(opts.seeds!);
@@ -182,9 +182,4 @@ function dealRange(variant: string | undefined, opts: DealOptions, format: strin
   const lines: string[] = [];
   for (let seed = from; seed <= to; seed++) lines.push(JSON.stringify(dealToJson(seededDeal(variant, String(seed), opts.cells))));
   process.stdout.write(lines.join('\n') + '\n');
-}
-
-/** Which of the options naming one deal (--seed, --ms, --from-fcs) were given. */
-function sourcesGiven(opts: DealOptions): string[] {
-  return [opts.seed !== undefined && '--seed', opts.ms !== undefined && '--ms', opts.fromFcs !== undefined && '--from-fcs'].filter((x) => x) as string[];
 }

@@ -160,6 +160,17 @@ export function msDealOf(variant: string, msText: string, cells: string | undefi
   return msDeal(rules, parseMsNumber(msText));
 }
 
+/** Which of the options that name one deal (--seed, --ms, --deal, --from-fcs) a command was given, in that order. */
+export function dealSourcesGiven(o: { seed?: string; ms?: string; deal?: string; fromFcs?: string }): string[] {
+  const named: [unknown, string][] = [
+    [o.seed, '--seed'],
+    [o.ms, '--ms'],
+    [o.deal, '--deal'],
+    [o.fromFcs, '--from-fcs'],
+  ];
+  return named.filter(([v]) => v !== undefined).map(([, flag]) => flag);
+}
+
 /** Reads fc-solve's board text from a file (`-`: standard input) as a FreeCell deal or position. */
 export function loadFcsFile(path: string, cells: string | undefined): Deal {
   const text = readText(path);

@@ -33,6 +33,7 @@ import { showGame } from './show';
 import {
   DEFAULTS_NOTE,
   dealName,
+  dealSourcesGiven,
   loadDealFile,
   loadFcsFile,
   msDealOf,
@@ -185,15 +186,8 @@ function terraceNames(): string {
 }
 
 /** The deal of a variant and --seed or --ms, of --deal, or of --from-fcs; throws UsageError. */
-/** Which of the options naming one deal (--seed, --ms, --deal, --from-fcs) were given. */
-function sourcesGiven(o: SolveCliOptions): string[] {
-  return [o.seed !== undefined && '--seed', o.ms !== undefined && '--ms', o.deal !== undefined && '--deal', o.fromFcs !== undefined && '--from-fcs'].filter(
-    (x) => x,
-  ) as string[];
-}
-
 function dealOf(variant: string | undefined, o: SolveCliOptions): Deal {
-  const given = sourcesGiven(o);
+  const given = dealSourcesGiven(o);
   if (given.length > 1) throw new UsageError(`give one of --seed, --ms, --deal and --from-fcs, not ${given.join(' and ')}`);
   if (o.deal !== undefined) {
     if (variant !== undefined) throw new UsageError('give a variant and --seed, or --deal, not both');
@@ -293,7 +287,7 @@ const MAX_SOLVE_SEEDS = 100_000;
  */
 function solveRange(variant: string | undefined, o: SolveCliOptions): void {
   if (variant === undefined) throw new UsageError('solve --seeds needs a variant');
-  const other = sourcesGiven(o);
+  const other = dealSourcesGiven(o);
   if (other.length) throw new UsageError(`give --seeds or ${other.join(' and ')}, not both`);
   if (o.show) throw new UsageError('--show prints the boards of one winning line: not with --seeds (solve with --seed N --show)');
   const { from, to } = parseSeedRange(o.seeds!);

@@ -332,7 +332,7 @@ export class NestedRollouts implements Search {
     this.pending = false; // the playout's first position is not in the set: it may be met again
     if (this.runs) s.hashOff();
     let n = 0;
-    let check = this.checkEvery;
+    let check = this.checkEvery > 0 ? this.checkEvery : PLAYOUT_MAX; // PLAYOUT_MAX: never asked
     while (n < PLAYOUT_MAX && !s.isWon()) {
       let end = generateFoundationMoves(s, buf, 0);
       if (end > 0) {
@@ -341,7 +341,7 @@ export class NestedRollouts implements Search {
         this.seq[n++] = buf[0];
         continue;
       }
-      if (n >= check && check > 0) {
+      if (n >= check) {
         check = n + this.checkEvery;
         if (this.dead!.dead(s)) {
           this.deadPlayouts++;
