@@ -123,15 +123,15 @@ export const LEARNED_MODELS: Record<string, LearnedModel> = {
       0.86630549
     ],
     "weights": [
-      0.19293519,
-      -0.024458083,
-      0.019103819,
-      -0.11227543,
-      -0.059466151
+      0.21747455,
+      -0.023714444,
+      0.046395637,
+      -0.13765545,
+      -0.068634167
     ],
-    "intercept": 0.98161146,
+    "intercept": 1.4081136,
     "candidates": "exposed",
-    "lambda": 100,
+    "lambda": 10,
     "trainSeeds": {
       "from": 1,
       "to": 1000
@@ -419,51 +419,51 @@ export const ADVICE_TABLES: Record<string, AdviceTable> = {
     "releaseCuts": null,
     "buckets": {
       "base 0, pred 0": {
-        "won": 2783,
+        "won": 3091,
         "deals": 3937
       },
       "base 0, pred 1": {
-        "won": 2920,
+        "won": 3282,
         "deals": 4245
       },
       "base 0, pred 2+": {
-        "won": 1587,
+        "won": 1790,
         "deals": 2441
       },
       "base 1, pred 0": {
-        "won": 3146,
+        "won": 3435,
         "deals": 4175
       },
       "base 1, pred 1": {
-        "won": 2912,
+        "won": 3186,
         "deals": 3870
       },
       "base 1, pred 2+": {
-        "won": 1450,
+        "won": 1599,
         "deals": 2029
       },
       "base 2, pred 0": {
-        "won": 1527,
+        "won": 1638,
         "deals": 1905
       },
       "base 2, pred 1": {
-        "won": 1226,
+        "won": 1319,
         "deals": 1561
       },
       "base 2, pred 2+": {
-        "won": 499,
+        "won": 555,
         "deals": 684
       },
       "base 3+, pred 0": {
-        "won": 503,
+        "won": 543,
         "deals": 606
       },
       "base 3+, pred 1": {
-        "won": 338,
+        "won": 348,
         "deals": 398
       },
       "base 3+, pred 2+": {
-        "won": 104,
+        "won": 125,
         "deals": 149
       }
     }
