@@ -194,14 +194,16 @@ describe('analysis run', () => {
     await expect(analyzeWithStrategies(opts(dir, { ...small, maxNodes: 2000, retryUnknown: true }))).rejects.toThrow(
       /cannot retry signora's unknown rows: its rows were made with --max-nodes 2000: give a larger budget/,
     );
-    await expect(analyzeWithStrategies(opts(dir, { ...small, search: 'dfs', retryUnknown: true }))).rejects.toThrow(/made with search auto, this run has dfs/);
+    await expect(analyzeWithStrategies(opts(dir, { ...small, search: 'dfs', retryUnknown: true }))).rejects.toThrow(
+      /cannot retry signora in .*: run.json says --search auto, this run has --search dfs/,
+    );
     await expect(analyzeWithStrategies(opts(dir, { ...small, retryUnknown: true, force: true }))).rejects.toThrow(/--retry-unknown keeps the rows/);
     expect(files()).toEqual(kept);
 
     // Unknown rows outside the run's seeds would stay at the old budget under the new one's entry.
     expect(unknown.some((r) => r.seed > 2)).toBe(true);
     await expect(analyzeWithStrategies(opts(dir, { ...small, to: 2, retryUnknown: true }))).rejects.toThrow(
-      /cannot retry signora's unknown rows: seed [34] is unknown too but not among this run's seeds: retry the whole range/,
+      /cannot retry signora in .*: --seeds 1-2 leaves out some of run.json's 1-4/,
     );
     expect(files()).toEqual(kept);
     const stopped = path.join(tmp, 'retry-stopped');
@@ -225,8 +227,9 @@ describe('analysis run', () => {
     expect(entry().command).toContain('--retry-unknown');
     expect(entry().earlier.map((e: { maxNodes: number }) => e.maxNodes)).toEqual([2000]);
     expect(entry().earlier[0].totals.searches).toBe(before.length);
-    // A retry stopped midway: no unknown row of the old budget is left under the new one; a retry
-    // at that budget again is refused with a pointer to --resume, which finishes the same rows.
+    // A retry stopped midway keeps every row: the unknown rows not yet searched again stay until
+    // their new row is written; a retry at that budget again is refused with a pointer to --resume,
+    // which finishes the same rows, taking the budget from run.json.
     const ac = new AbortController();
     let n = 0;
     const part = await analyzeWithStrategies(
@@ -234,10 +237,12 @@ describe('analysis run', () => {
     );
     expect(part.interrupted).toBe(true);
     const mid = readDealFile(path.join(stopped, 'signora-deals.csv'));
-    expect(mid.length).toBeLessThan(before.length);
-    expect(mid.filter((r) => r.result === 'unknown').every((r) => after.get(`${r.seed}:${r.base}`)!.result === 'unknown')).toBe(true);
+    expect(mid.map((r) => `${r.seed}:${r.base}`).sort()).toEqual(before.map((r) => `${r.seed}:${r.base}`).sort());
+    for (const r of before.filter((x) => x.result !== 'unknown')) expect(mid).toContainEqual(r);
+    expect(mid.filter((r) => r.result !== 'unknown').length).toBeGreaterThan(before.filter((r) => r.result !== 'unknown').length);
     await expect(analyzeWithStrategies(opts(stopped, { ...small, retryUnknown: true }))).rejects.toThrow(/did not finish: --resume goes on with it/);
-    await analyzeWithStrategies(opts(stopped, { ...small, resume: true }));
+    const resumed = await analyzeWithStrategies(opts(stopped, { variants: [], resume: true, maxNodes: undefined, from: undefined, to: undefined }));
+    expect(resumed.options.maxNodes).toBe(MAX_NODES);
     expect(dealKeys(path.join(stopped, 'signora-deals.csv'))).toEqual(dealKeys(file));
     // A later resume at the new budget keeps the record of the earlier run.
     await analyzeWithStrategies(opts(dir, { variants: ['signora'], to: 5, resume: true }));

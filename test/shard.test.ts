@@ -164,7 +164,7 @@ describe('refusals', () => {
     );
     expectRefused(
       ['merge', path.join(sharded, 'shard-1'), copy, path.join(sharded, 'shard-3'), '--out', path.join(tmp, 'm')],
-      /cannot merge winery: 1 of seeds 1-12 missing or incomplete: 8 \(/,
+      /torn-shard\/winery-deals.csv lacks 1 of run.json's seeds 1-12 \(8\); finish it with: solitaire analyze winery --out .* --resume/,
     );
   });
 
@@ -221,19 +221,19 @@ describe('refusals', () => {
     expect(cli(['analyze', 'winery', 'freecell', '--seeds', '1-4', '--max-nodes', '1000', '--quiet', '--out', dir]).status).toBe(0);
     expectRefused(
       ['analyze', 'winery', '--seeds', '1-8', '--max-nodes', '50000', '--quiet', '--resume', '--out', dir],
-      /cannot resume winery: its rows were made with --max-nodes 1000, this run has 50000/,
+      /cannot resume winery in .*: run.json says --max-nodes 1000, this run has --max-nodes 50000/,
     );
     expectRefused(
       ['analyze', 'freecell', '--seeds', '1-8', '--max-nodes', '1000', '--cells', '3', '--quiet', '--resume', '--out', dir],
-      /cannot resume freecell: its rows were made with --cells 4, this run has 3/,
+      /cannot resume freecell in .*: run.json says --cells 4, this run has --cells 3/,
     );
     expectRefused(
       ['analyze', 'winery', '--seeds', '1-4', '--max-nodes', '1000', '--shard', '1/2', '--quiet', '--resume', '--out', dir],
-      /its rows are shard all, this run is shard 1\/2/,
+      /run.json says --shard none, this run has --shard 1\/2/,
     );
     expectRefused(
       ['analyze', 'winery', '--seeds', '1-4', '--max-nodes', '1000', '--tt-mb', '16', '--quiet', '--resume', '--out', dir],
-      /--tt-mb 32, this run has 16/,
+      /run.json says --tt-mb 32, this run has --tt-mb 16/,
     );
     // The same settings over a longer range go on.
     const r = cli(['analyze', 'winery', '--seeds', '1-8', '--max-nodes', '1000', '--quiet', '--resume', '--out', dir]);

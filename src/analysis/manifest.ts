@@ -44,6 +44,12 @@ export interface RunEntry {
    * `lost` row is a fact whatever budget found it; `unknown` rows are this entry's budget's.
    */
   earlier?: EarlierRun[];
+  /**
+   * While an `analyze --retry-unknown` has not searched all it was to search again: the number of
+   * records the per-deal file held when it began. An `unknown` row among those that no later row
+   * replaces is still to be searched again (a --resume goes on with it); absent otherwise.
+   */
+  retryFrom?: number;
   /** The directories a `merge` joined, else absent. */
   mergedFrom?: string[];
   /** When the run (or merge) finished (ISO 8601, UTC); absent while it runs, or when it was stopped. */
@@ -180,7 +186,8 @@ function checkEntry(e: RunEntry, where: string): void {
     whole(e.ttMb) &&
     typeof e.search === 'string' &&
     whole(e.cells) &&
-    (e.earlier === undefined || (Array.isArray(e.earlier) && e.earlier.every(earlierOk)));
+    (e.earlier === undefined || (Array.isArray(e.earlier) && e.earlier.every(earlierOk))) &&
+    (e.retryFrom === undefined || whole(e.retryFrom));
   if (!ok) throw new ManifestError(`${where}: a malformed entry`);
 }
 
@@ -239,7 +246,7 @@ export function disagreement(a: RunEntry, b: RunEntry): string | null {
 }
 
 /** The first of MUST_AGREE's settings, but those in `except`, on which `a` and `b` differ, as "--max-nodes 1000 and 50000". */
-function settingDiff(a: RunEntry, b: RunEntry, except: (keyof RunEntry)[] = []): string | null {
+export function settingDiff(a: RunEntry, b: RunEntry, except: (keyof RunEntry)[] = []): string | null {
   for (const [k, name] of MUST_AGREE) if (!except.includes(k) && a[k] !== b[k]) return `${name} ${show(a[k])} and ${show(b[k])}`;
   return null;
 }

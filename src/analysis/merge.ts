@@ -11,9 +11,11 @@ import { variantNames } from '../rules/variants';
 import type { RuleTable } from '../rules/vocabulary';
 import { ManifestError, type RunEntry, describeShare, disagreement, manifestFile, readManifest, totalsOf, writeManifest } from './manifest';
 import { OutputError, checkOutputs, heldRows, outputFiles, prepareOutDir } from '../records/outputs';
-import { DEAL_COLUMNS, type DealRow, dealFile, dealRecord, parseDealFile, strategiesFile, writeCsvFile, writeStrategies } from '../records/records';
+import { type DealRow, dealFile, parseDealFile, strategiesFile, writeDealFile, writeStrategies } from '../records/records';
+import { killPoint } from '../records/kill-points';
 import { type StrategyScoring, type VariantResults, rulesWithCells, searchLabels, variantResults, writeSummary } from './results';
 import { shardSeeds } from './shard';
+import { checkFolder } from './consistency';
 
 export class MergeError extends ManifestError {}
 
@@ -39,6 +41,7 @@ function partsByVariant(inputs: string[]): Map<string, Part[]> {
   const by = new Map<string, Part[]>();
   for (const dir of inputs) {
     const m = readManifest(dir);
+    if (m) checkFolder(dir);
     if (!m) throw new MergeError(`${dir} has no ${path.basename(manifestFile(dir))}: not the output of "solitaire analyze" (or written before run manifests)`);
     for (const [variant, entry] of Object.entries(m.variants)) {
       if (!variantNames().includes(variant)) throw new MergeError(`${manifestFile(dir)}: unknown variant ${variant}`);
@@ -186,8 +189,16 @@ function writeMerged(outDir: string, merged: MergedVariant[], inputs: string[], 
         );
     }
   prepareOutDir(outDir);
+  // run.json first, without an end: a merge stopped part way leaves a folder that strategies and
+  // chart refuse (consistency.ts) and that the same merge, run again, replaces.
+  const unfinished = (e: RunEntry): RunEntry => {
+    const { finished: _f, totals: _t, ...rest } = e;
+    return rest;
+  };
+  writeManifest(outDir, Object.fromEntries(merged.map((m) => [m.variant, unfinished(m.entry)])), old);
+  killPoint('merge:files');
   for (const m of merged) {
-    writeCsvFile(dealFile(outDir, m.variant), DEAL_COLUMNS, m.rows.map(dealRecord));
+    writeDealFile(dealFile(outDir, m.variant), m.rows);
     writeSummary(outDir, m.rules, m.summary);
   }
   const strat = merged.filter((m) => m.strategies);
@@ -198,5 +209,6 @@ function writeMerged(outDir: string, merged: MergedVariant[], inputs: string[], 
       variants,
       strat.flatMap((m) => m.strategies!),
     );
-  writeManifest(outDir, Object.fromEntries(merged.map((m) => [m.variant, m.entry])), old);
+  killPoint('merge:finish');
+  writeManifest(outDir, Object.fromEntries(merged.map((m) => [m.variant, m.entry])), readManifest(outDir));
 }

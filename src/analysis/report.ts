@@ -41,6 +41,7 @@ export function reportJson(res: AnalysisResult, charts: string[] = []): Record<s
     timeoutMs: res.options.timeoutMs ?? null,
     outDir: res.options.outDir,
     seconds: Math.round(res.seconds * 1000) / 1000,
+    cpuSeconds: Math.round(res.cpuSeconds * 1000) / 1000,
     finished: new Date().toISOString(),
     variants: res.variants.map((v) => {
       const head = v.summary.find((r) => r.base === 'best') ?? v.summary.find((r) => r.base === 'any');
@@ -90,7 +91,7 @@ export function reportJson(res: AnalysisResult, charts: string[] = []): Record<s
 export function formatReport(res: AnalysisResult, strategyNames: readonly string[]): string[] {
   const out: string[] = [];
   out.push(`command: ${res.commandLine}`);
-  const head = ['variant', 'deals', 'best: win rate [95% CI]', 'any: win rate [95% CI]', 'unknown best/any', 'time', 'cpu'];
+  const head = ['variant', 'deals', 'best: win rate [95% CI]', 'any: win rate [95% CI]', 'unknown best/any', 'time', 'search time'];
   const rows: string[][] = [head];
   for (const v of res.variants) {
     const best = v.summary.find((r) => r.base === 'best');
@@ -131,6 +132,7 @@ export function formatReport(res: AnalysisResult, strategyNames: readonly string
     out.push(`${res.crashes.length} search(es) crashed their worker; those deals are left out (rerun with --resume to retry):`);
     for (const c of res.crashes) out.push(`  ${c.variant} seed ${c.seed} base ${c.base}: ${c.error}`);
   }
-  out.push(`results in ${res.options.outDir} (per-deal, summary${strat.length ? ', strategies' : ''}); total ${fmtDuration(res.seconds * 1000)}`);
+  const cpu = res.cpuSeconds > 0 ? `, CPU ${fmtDuration(res.cpuSeconds * 1000)}` : '';
+  out.push(`results in ${res.options.outDir} (per-deal, summary${strat.length ? ', strategies' : ''}); total ${fmtDuration(res.seconds * 1000)}${cpu}`);
   return out;
 }

@@ -3,8 +3,10 @@
 // run.ts asks these before it creates or changes anything.
 import { OutputError, heldRows } from '../records/outputs';
 import { type DealRow, dealFile } from '../records/records';
-import { ManifestError, type RunEntry, disagreement, manifestFile, retryRefusal } from './manifest';
-import { formatShard } from './shard';
+import { cellsVariants, variantNames } from '../rules/variants';
+import { ManifestError, type RunEntry, disagreement, manifestFile, readManifest, retryRefusal, settingDiff } from './manifest';
+import { type Shard, formatShard } from './shard';
+import type { BaseMode } from './summary';
 
 /**
  * Refuses (ManifestError) to resume `variant` when its rows were made under other settings, by
@@ -38,14 +40,124 @@ export function checkResume(dir: string, rows: DealRow[], old: RunEntry | undefi
   if (odd) throw new ManifestError(`${cannot}: seed ${odd.seed} was played with ${odd.cells} cells, this run has ${now.cells}`);
 }
 
-/** Refuses (OutputError) a run that would replace per-deal rows already in `dir`. */
-export function checkNoRows(dir: string, variants: string[]): void {
+/**
+ * Refuses (OutputError) a run that would replace per-deal rows already in `dir`, with the way
+ * forward that loses nothing: --resume when the rows were made with this run's settings (`now`,
+ * by variant), another --out when they were not (run.json's setting and this run's named).
+ */
+export function checkNoRows(dir: string, variants: string[], now: Record<string, RunEntry>): void {
+  const m = readManifest(dir);
   for (const name of variants) {
     const file = dealFile(dir, name);
     const n = heldRows(file);
-    if (n > 0)
+    if (n === 0) continue;
+    const them = n === 1 ? 'it' : 'them';
+    const held = `${file} already holds ${n} row${n === 1 ? '' : 's'}`;
+    const old = m?.variants[name];
+    const diff = old ? settingDiff(old, now[name]) : null;
+    if (diff)
       throw new OutputError(
-        `${file} already holds ${n} row${n === 1 ? '' : 's'}: add --resume to keep ${n === 1 ? 'it' : 'them'} and search only the missing deals, --force to replace ${n === 1 ? 'it' : 'them'}, or give another --out`,
+        `${held} made with ${diff.replace(' and ', ' (run.json), this run has ')}: give another --out to keep ${them}, or --force to replace ${them}`,
+      );
+    throw new OutputError(`${held}: add --resume to keep ${them} and search only the missing deals, --force to replace ${them}, or give another --out`);
+  }
+}
+
+/** What a run was told, before resumeSettings fills in what a resume takes from run.json (undefined: not given). */
+export interface GivenSettings {
+  variants: string[];
+  from?: number;
+  to?: number;
+  base?: BaseMode;
+  maxNodes?: number;
+  timeoutMs?: number;
+  ttMb?: number;
+  search?: string;
+  cells?: number;
+  ms?: boolean;
+  shard?: Shard | null;
+}
+
+/** The settings a resume takes from run.json, each as its entry's value and its option's name. */
+const TAKEN: { key: keyof GivenSettings; option: string; budget?: true; of: (e: RunEntry) => unknown }[] = [
+  { key: 'base', option: '--base', of: (e) => e.base },
+  { key: 'maxNodes', option: '--max-nodes', budget: true, of: (e) => e.maxNodes },
+  { key: 'timeoutMs', option: '--timeout', budget: true, of: (e) => e.timeoutMs ?? undefined },
+  { key: 'ttMb', option: '--tt-mb', of: (e) => e.ttMb },
+  { key: 'search', option: '--search', of: (e) => e.search },
+  { key: 'shard', option: '--shard', of: (e) => e.shard },
+];
+
+const shown = (key: keyof GivenSettings, x: unknown): string =>
+  key === 'shard' ? (x ? formatShard(x as Shard) : 'none') : x === undefined ? 'none' : String(x);
+
+/**
+ * run.json is the definition of the run a --resume goes on with (or a --retry-unknown searches
+ * again, its budget excepted): the variants (when none is named), the seed range, the dealing, the
+ * cells, the base mode, the budget, the table size, the search and the shard are taken from their
+ * entries when not given. A given value that contradicts an entry, or a seed range that leaves
+ * out some of the entry's seeds, is refused (ManifestError: one line naming both values); so are
+ * variants whose entries disagree on a setting not given. Variants without an entry keep what
+ * was given.
+ */
+export function resumeSettings<T extends GivenSettings>(given: T, dir: string, retry: boolean): T {
+  const m = readManifest(dir);
+  const how = retry ? '--retry-unknown' : '--resume';
+  const variants = given.variants.length ? given.variants : variantNames().filter((v) => m?.variants[v]);
+  if (variants.length === 0)
+    throw new ManifestError(`${how} without a variant takes them from ${manifestFile(dir)}, which ${m ? 'names none' : 'does not exist'}: name the variants`);
+  const entries = variants.flatMap((v) => (m?.variants[v] ? [[v, m.variants[v]] as const] : []));
+  const out: T = { ...given, variants };
+  if (entries.length === 0) return out;
+  const cannot = (v: string) => `cannot ${retry ? 'retry' : 'resume'} ${v} in ${dir}`;
+  const agreed = <X>(what: string, of: (e: RunEntry) => X, same: (a: X, b: X) => boolean = (a, b) => a === b): X => {
+    const [v0, e0] = entries[0];
+    const odd = entries.find(([, e]) => !same(of(e), of(e0)));
+    if (odd)
+      throw new ManifestError(
+        `${how} without ${what} takes it from ${manifestFile(dir)}, where ${v0} and ${odd[0]} differ: name one variant at a time, or give ${what}`,
+      );
+    return of(e0);
+  };
+  for (const t of TAKEN) {
+    if (retry && t.budget) continue;
+    if (given[t.key] === undefined) {
+      (out as GivenSettings)[t.key] = agreed(t.option, t.of, (a, b) => shown(t.key, a) === shown(t.key, b)) as never;
+      continue;
+    }
+    const odd = entries.find(([, e]) => shown(t.key, t.of(e)) !== shown(t.key, given[t.key]));
+    if (odd)
+      throw new ManifestError(
+        `${cannot(odd[0])}: run.json says ${t.option} ${shown(t.key, t.of(odd[1]))}, this run has ${t.option} ${shown(t.key, given[t.key])} (leave ${t.option} out to go on with run.json's, or give another --out)`,
       );
   }
+  const cellsTakers = entries.filter(([v]) => cellsVariants().includes(v));
+  if (cellsTakers.length) {
+    const [v, e] = cellsTakers[0];
+    if (given.cells === undefined) out.cells = e.cells;
+    else if (given.cells !== e.cells)
+      throw new ManifestError(
+        `${cannot(v)}: run.json says --cells ${e.cells}, this run has --cells ${given.cells} (leave --cells out, or give another --out to keep both)`,
+      );
+  }
+  const ms = agreed('--seeds or --ms-deals', (e) => e.dealing === 'ms');
+  const dealing = (x: boolean | undefined) => (x ? '--ms-deals' : '--seeds');
+  if (given.from === undefined || given.to === undefined) {
+    const seeds = agreed(
+      '--seeds',
+      (e) => e.seeds,
+      (a, b) => a.from === b.from && a.to === b.to,
+    );
+    out.from = seeds.from;
+    out.to = seeds.to;
+    out.ms = ms || undefined;
+    return out;
+  }
+  if (!!given.ms !== ms) throw new ManifestError(`${cannot(entries[0][0])}: its seeds are given by ${dealing(ms)}, this run has ${dealing(given.ms)}`);
+  const narrow = entries.find(([, e]) => given.from! > e.seeds.from || given.to! < e.seeds.to);
+  if (narrow)
+    throw new ManifestError(
+      `${cannot(narrow[0])}: ${dealing(ms)} ${given.from}-${given.to} leaves out some of run.json's ${narrow[1].seeds.from}-${narrow[1].seeds.to} (leave ${dealing(ms)} out to go on with them, or give a range that holds them)`,
+    );
+  return out;
 }

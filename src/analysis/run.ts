@@ -45,7 +45,7 @@ import * as os from 'os';
 import * as path from 'path';
 import type { RuleTable } from '../rules/vocabulary';
 import { type RunEntry, gitCommit, manifestFile, packageVersion, readManifest, totalsOf, withEarlier, writeManifest } from './manifest';
-import { checkNoRows, checkResume } from './resume';
+import { checkNoRows, checkResume, resumeSettings } from './resume';
 import { checkOutputs, claimDealFiles, outputFiles, prepareOutDir } from '../records/outputs';
 import { type PoolHooks, type PoolJob, runPool } from './pool';
 import { Progress, type ProgressMode, type VariantProgress } from './progress';
@@ -66,8 +66,10 @@ import {
   strategiesFile,
   summaryFile,
   writeCsvFile,
+  writeDealFile,
   writeStrategies,
 } from '../records/records';
+import { killPoint } from '../records/kill-points';
 import { type StrategyScoring, rulesWithCells, searchLabels, variantResults, writeSummary } from './results';
 import { type Shard, formatShard, shardSeeds } from './shard';
 import { bestVerdict, groupBySeed } from '../records/verdicts';
@@ -89,9 +91,11 @@ export const ANALYSIS_SEARCH = 'auto';
 export class AnalysisError extends Error {}
 
 export interface AnalyzeOptions {
+  /** The variants; with resume or retryUnknown, none names those of run.json (resume.ts's resumeSettings). */
   variants: string[];
-  from: number;
-  to: number;
+  /** The seed range (default DEFAULT_SEEDS; with resume or retryUnknown, run.json's). */
+  from?: number;
+  to?: number;
   /** Worker threads (default os.availableParallelism()). */
   workers?: number;
   /** Terrace family: `all` searches every candidate rank and `any`; `any` only the free search. */
@@ -153,7 +157,7 @@ export interface VariantReport {
   summary: SummaryRow[];
   /** Terrace family in mode `all`, scored with AnalyzeOptions.strategies: the oracle and every strategy. */
   strategies: StrategyRow[] | null;
-  /** Wall time of this run's searches of the variant, seconds (0 if nothing was searched). */
+  /** Wall time from the start of the run to this variant's last row, seconds (0 if nothing was searched). */
   seconds: number;
   /** Sum of the per-search times in the per-deal file for the requested seeds, seconds. */
   cpuSeconds: number;
@@ -174,10 +178,21 @@ export interface AnalysisResult {
   variants: VariantReport[];
   crashes: CrashReport[];
   seconds: number;
+  /** CPU time of the process (every thread) from the start of the run to its end, seconds. */
+  cpuSeconds: number;
   commandLine: string;
   /** The run was a retry (retryUnknown): the report says what it searched again. */
   retry?: boolean;
   options: Required<Pick<AnalyzeOptions, 'from' | 'to' | 'workers' | 'base' | 'maxNodes' | 'outDir'>> & { timeoutMs?: number };
+}
+
+/** The options of a run once run.json (on a resume) and the defaults have filled in the seed range. */
+type ResolvedOptions = AnalyzeOptions & { from: number; to: number };
+
+/** With resume or retryUnknown, the settings run.json gives (resumeSettings); then the default seed range. */
+function resolveOptions(opts: AnalyzeOptions): ResolvedOptions {
+  const given = opts.resume || opts.retryUnknown ? resumeSettings(opts, opts.outDir, !!opts.retryUnknown) : opts;
+  return { ...given, from: given.from ?? DEFAULT_SEEDS.from, to: given.to ?? DEFAULT_SEEDS.to };
 }
 
 /** Where the compiled worker is: next to this module once compiled, else in dist (tests run from source). */
@@ -216,9 +231,11 @@ interface Settings {
   variants: string[];
   rulesOf: Map<string, RuleTable>;
   commandLine: string;
+  /** When the run started (Date.now()). */
+  started: number;
 }
 
-function settingsOf(opts: AnalyzeOptions): Settings {
+function settingsOf(opts: ResolvedOptions): Settings {
   const workers = opts.workers ?? os.availableParallelism();
   const mode: BaseMode = opts.base ?? 'all';
   const maxNodes = opts.maxNodes ?? DEFAULT_MAX_NODES;
@@ -236,10 +253,10 @@ function settingsOf(opts: AnalyzeOptions): Settings {
   const variants = [...new Set(opts.variants)];
   const rulesOf = new Map(variants.map((v) => [v, rulesWithCells(v, opts.cells)] as const));
   const commandLine = opts.commandLine ?? describeRun(opts, workers, mode, maxNodes);
-  return { workers, mode, maxNodes, ttMb, shard, seeds: shardSeeds(opts.from, opts.to, shard), variants, rulesOf, commandLine };
+  return { workers, mode, maxNodes, ttMb, shard, seeds: shardSeeds(opts.from, opts.to, shard), variants, rulesOf, commandLine, started: Date.now() };
 }
 
-function entryOf(opts: AnalyzeOptions, s: Settings, rules: RuleTable, started: string): RunEntry {
+function entryOf(opts: ResolvedOptions, s: Settings, rules: RuleTable, started: string): RunEntry {
   return {
     program: 'solitaire',
     version: packageVersion(),
@@ -265,7 +282,7 @@ function entryOf(opts: AnalyzeOptions, s: Settings, rules: RuleTable, started: s
  * run.json and opens the per-deal files: the state of each variant, with the searches still to
  * do, and the release of the claims. A refusal leaves nothing claimed.
  */
-function prepareRun(opts: AnalyzeOptions, set: Settings, started: string): { states: Map<string, VariantState>; release: () => void } {
+function prepareRun(opts: ResolvedOptions, set: Settings, started: string): { states: Map<string, VariantState>; release: () => void } {
   checkOutputs(opts.outDir, [...outputFiles(opts.outDir, set.variants), manifestFile(opts.outDir)]);
   const retry = !!opts.retryUnknown;
   const resume = !!opts.resume || retry;
@@ -282,37 +299,29 @@ function prepareRun(opts: AnalyzeOptions, set: Settings, started: string): { sta
 }
 
 /** prepareRun's work once the per-deal files are claimed. */
-function openRun(opts: AnalyzeOptions, set: Settings, started: string, resume: boolean, retry: boolean): Map<string, VariantState> {
+function openRun(opts: ResolvedOptions, set: Settings, started: string, resume: boolean, retry: boolean): Map<string, VariantState> {
   const { mode, seeds, variants, rulesOf } = set;
-  if (!resume && !opts.force) checkNoRows(opts.outDir, variants);
+  const nows = Object.fromEntries(variants.map((name) => [name, entryOf(opts, set, rulesOf.get(name)!, started)]));
+  if (!resume && !opts.force) checkNoRows(opts.outDir, variants, nows);
   const oldManifest = readManifest(opts.outDir);
   const inRun = new Set(seeds);
   const entries: Record<string, RunEntry> = {};
   const previous = new Map<string, DealFileContents>();
+  const again = new Map<string, Set<string>>();
   for (const name of variants) {
-    entries[name] = entryOf(opts, set, rulesOf.get(name)!, started);
-    const old = resume ? parseDealFile(dealFile(opts.outDir, name), name) : { rows: [], tornAt: null };
+    const now = nows[name];
+    const old = resume ? parseDealFile(dealFile(opts.outDir, name), name) : { rows: [], at: [], records: 0, tornAt: null };
     const oldEntry = oldManifest?.variants[name];
-    if (resume) checkResume(opts.outDir, old.rows, oldEntry, entries[name], retry ? inRun : null);
-    // The rows kept were made by the runs oldEntry names (a resume keeps its earlier runs too).
-    if (resume && oldEntry && old.rows.length > 0)
-      entries[name] = retry ? withEarlier(entries[name], oldEntry) : oldEntry.earlier ? { ...entries[name], earlier: oldEntry.earlier } : entries[name];
+    if (resume) checkResume(opts.outDir, old.rows, oldEntry, now, retry ? inRun : null);
+    entries[name] = entryKept(now, oldEntry, old, resume, retry);
+    again.set(name, searchAgain(old, entries[name], inRun));
     previous.set(name, old);
   }
-  // A retry drops the unknown rows before run.json takes the new budget: a stop in between leaves
-  // the old budget's entry over fewer rows (missing ones are searched by a resume or a retry),
-  // never unknown rows of the old budget under the new one. Each file is written whole through a
-  // temporary file, so a stop leaves the old one or the new one.
-  const retried = new Map<string, number>();
-  for (const name of variants) {
-    const old = previous.get(name)!;
-    if (!retry || !old.rows.some((r) => r.result === 'unknown')) continue;
-    const kept = old.rows.filter((r) => r.result !== 'unknown');
-    writeCsvFile(dealFile(opts.outDir, name), DEAL_COLUMNS, kept.map(dealRecord));
-    retried.set(name, old.rows.length - kept.length);
-    previous.set(name, { rows: kept, tornAt: null });
-  }
+  // A retry appends its rows; the unknown rows it searches again stay in the file until their new
+  // row is there (parseDealFile keeps the later one), so a stop loses nothing. run.json takes the
+  // retry (its budget and retryFrom) before the first new row.
   writeManifest(opts.outDir, entries, oldManifest);
+  killPoint('start');
 
   const states = new Map<string, VariantState>();
   for (const name of variants) {
@@ -320,6 +329,7 @@ function openRun(opts: AnalyzeOptions, set: Settings, started: string, resume: b
     const old = previous.get(name)!;
     if (resume && fs.existsSync(file)) cutTornLine(file, old);
     if (!resume || !fs.existsSync(file) || fs.statSync(file).size === 0) fs.writeFileSync(file, csvHeader(DEAL_COLUMNS));
+    const redo = again.get(name)!;
     const st: VariantState = {
       rules: rulesOf.get(name)!,
       file,
@@ -329,9 +339,9 @@ function openRun(opts: AnalyzeOptions, set: Settings, started: string, resume: b
       candidates: new Map(),
       failedSeeds: new Set(),
       progress: { variant: name, total: seeds.length, done: 0, failed: 0, won: 0, lost: 0, unknown: 0, resumed: 0, startedAt: 0, finishedAt: 0 },
-      retried: retried.get(name) ?? 0,
+      retried: redo.size,
     };
-    const have = groupBySeed(old.rows);
+    const have = groupBySeed(old.rows.filter((r) => !redo.has(`${r.seed}:${r.base}`)));
     for (const seed of seeds) {
       const labels = searchLabels(st.rules, seed, mode);
       st.candidates.set(
@@ -352,6 +362,35 @@ function openRun(opts: AnalyzeOptions, set: Settings, started: string, resume: b
   for (const name of variants) fs.rmSync(summaryFile(opts.outDir, name), { force: true });
   if (fs.existsSync(strategiesFile(opts.outDir))) writeStrategies(opts.outDir, variants, []);
   return states;
+}
+
+/**
+ * The run.json entry of a variant: this run's, keeping what the rows it keeps were made by. A
+ * resume keeps the earlier runs and an unfinished retry's retryFrom (it goes on with that retry);
+ * a retry adds the run before it to the earlier runs and records where its own rows begin.
+ */
+function entryKept(now: RunEntry, old: RunEntry | undefined, file: DealFileContents, resume: boolean, retry: boolean): RunEntry {
+  if (!resume || !old || file.rows.length === 0) return now;
+  if (retry) return { ...withEarlier(now, old), retryFrom: file.records };
+  const e: RunEntry = { ...now };
+  if (old.earlier) e.earlier = old.earlier;
+  if (old.retryFrom !== undefined) e.retryFrom = old.retryFrom;
+  return e;
+}
+
+/**
+ * The (seed, base) keys of the unknown rows to search again: with retryFrom set (a retry, begun now
+ * or stopped before), those of the run's seeds among the file's first retryFrom records that no
+ * later row has replaced.
+ */
+function searchAgain(file: DealFileContents, entry: RunEntry, seeds: Set<number>): Set<string> {
+  const keys = new Set<string>();
+  const from = entry.retryFrom;
+  if (from === undefined) return keys;
+  file.rows.forEach((r, i) => {
+    if (r.result === 'unknown' && file.at[i] < from && seeds.has(r.seed)) keys.add(`${r.seed}:${r.base}`);
+  });
+  return keys;
 }
 
 /** Counts a deal whose searches have all finished into its variant's progress. */
@@ -405,6 +444,7 @@ function planJobs(states: Map<string, VariantState>, workers: number, batchSize?
 
 /** What the run does with each row and failure the pool reports: files, progress, crash list. */
 function poolHooks(opts: AnalyzeOptions, states: Map<string, VariantState>, mode: BaseMode, progress: Progress, crashes: CrashReport[]): PoolHooks {
+  let written = 0;
   const settle = (st: VariantState) => {
     st.progress.finishedAt = Date.now();
     progress.update(st.progress);
@@ -417,6 +457,7 @@ function poolHooks(opts: AnalyzeOptions, states: Map<string, VariantState>, mode
     row(row) {
       const st = states.get(row.variant)!;
       fs.writeSync(st.fd, csvLines([dealRecord(row)]));
+      killPoint(`row:${++written}`);
       st.rows.get(row.seed)!.set(row.base, row);
       const p = st.pending.get(row.seed);
       if (p) {
@@ -446,12 +487,29 @@ function poolHooks(opts: AnalyzeOptions, states: Map<string, VariantState>, mode
   };
 }
 
-/** Summaries and strategies from the per-deal files, restricted to this run's seeds. */
-function finishRun(opts: AnalyzeOptions, states: Map<string, VariantState>, set: Settings): VariantReport[] {
+/**
+ * The end of a run whose searches all ran: each per-deal file rewritten whole in seed order (one
+ * row per search, the retried unknown rows gone), then summaries and strategies from it,
+ * restricted to this run's seeds, then run.json's end. Each file is replaced through a temporary
+ * one, and a retry's retryFrom is dropped first, so a stop anywhere here leaves a folder that a
+ * --resume finishes without searching anything.
+ */
+function finishRun(opts: ResolvedOptions, states: Map<string, VariantState>, set: Settings, crashed: Set<string>): VariantReport[] {
+  dropRetryFrom(
+    opts.outDir,
+    [...states.keys()].filter((v) => !crashed.has(v)),
+  );
   const wanted = new Set(set.seeds);
+  const all = new Map<string, DealRow[]>();
+  for (const [variant, st] of states) {
+    const rows = readDealFile(st.file, variant);
+    writeDealFile(st.file, rows);
+    all.set(variant, rows);
+  }
+  killPoint('summary');
   const reports: VariantReport[] = [];
   for (const [variant, st] of states) {
-    const rows = readDealFile(st.file, variant).filter((r) => wanted.has(r.seed));
+    const rows = all.get(variant)!.filter((r) => wanted.has(r.seed));
     const res = variantResults(st.rules, rows, set.mode, (seed) => st.candidates.get(seed), opts.strategies);
     writeSummary(opts.outDir, st.rules, res.summary);
     const p = st.progress;
@@ -460,12 +518,13 @@ function finishRun(opts: AnalyzeOptions, states: Map<string, VariantState>, set:
       cells: st.rules.options?.cells ? st.rules.cells : null,
       terraceFamily: st.rules.terraceFamily,
       ...res,
-      seconds: p.startedAt ? ((p.finishedAt || Date.now()) - p.startedAt) / 1000 : 0,
+      seconds: p.startedAt ? ((p.finishedAt || Date.now()) - set.started) / 1000 : 0,
       searchedDeals: p.done + p.failed - p.resumed,
       resumedDeals: p.resumed,
       retried: st.retried,
     });
   }
+  killPoint('strategies');
   const strat = reports.filter((r) => r.strategies);
   if (strat.length)
     writeStrategies(
@@ -473,8 +532,22 @@ function finishRun(opts: AnalyzeOptions, states: Map<string, VariantState>, set:
       strat.map((r) => r.variant),
       strat.flatMap((r) => r.strategies!),
     );
+  killPoint('finish');
   recordFinish(opts.outDir, reports);
   return reports;
+}
+
+/** run.json: the retries of `variants` have searched all they were to (RunEntry.retryFrom). */
+function dropRetryFrom(dir: string, variants: string[]): void {
+  const m = readManifest(dir);
+  if (!m || !variants.some((v) => m.variants[v]?.retryFrom !== undefined)) return;
+  const entries: Record<string, RunEntry> = {};
+  for (const v of variants)
+    if (m.variants[v]) {
+      const { retryFrom: _, ...rest } = m.variants[v];
+      entries[v] = rest;
+    }
+  writeManifest(dir, entries, m);
 }
 
 /** run.json: each finished variant's end time and totals (a stopped run leaves them out). */
@@ -490,8 +563,10 @@ function recordFinish(dir: string, reports: VariantReport[]): void {
   writeManifest(dir, entries, m);
 }
 
-export async function runAnalysis(opts: AnalyzeOptions): Promise<AnalysisResult> {
+export async function runAnalysis(given: AnalyzeOptions): Promise<AnalysisResult> {
   const t0 = Date.now();
+  const cpu0 = process.cpuUsage();
+  const opts = resolveOptions(given);
   const set = settingsOf(opts);
   const { workers, mode, maxNodes, ttMb } = set;
   const { states, release } = prepareRun(opts, set, new Date(t0).toISOString());
@@ -519,11 +594,17 @@ export async function runAnalysis(opts: AnalyzeOptions): Promise<AnalysisResult>
         ms: opts.ms,
       }),
     }));
+  } catch (e) {
+    release();
+    throw e;
   } finally {
     progress.stop();
     for (const st of states.values()) fs.closeSync(st.fd);
-    release();
   }
+  const cpu = () => {
+    const u = process.cpuUsage(cpu0);
+    return (u.user + u.system) / 1e6;
+  };
   const base = {
     crashes,
     seconds: (Date.now() - t0) / 1000,
@@ -533,10 +614,16 @@ export async function runAnalysis(opts: AnalyzeOptions): Promise<AnalysisResult>
   };
   if (signal) {
     const done = [...states.values()].map((s) => `${s.progress.variant} ${s.progress.done}/${s.progress.total}`).join(', ');
+    release();
     progress.log(`solitaire: interrupted (${signal}); deals done: ${done}. Finished searches are in ${opts.outDir}; rerun with --resume to go on.`);
-    return { interrupted: true, signal, variants: [], ...base };
+    return { interrupted: true, signal, variants: [], ...base, cpuSeconds: cpu() };
   }
-  return { interrupted: false, variants: finishRun(opts, states, set), ...base };
+  try {
+    const variants = finishRun(opts, states, set, new Set(crashes.map((c) => c.variant)));
+    return { interrupted: false, variants, ...base, seconds: (Date.now() - t0) / 1000, cpuSeconds: cpu() };
+  } finally {
+    release();
+  }
 }
 
 function labelToBase(label: string): number | 'any' {
@@ -546,7 +633,7 @@ function labelToBase(label: string): number | 'any' {
 }
 
 /** The equivalent command line, defaults spelled out. */
-export function describeRun(opts: AnalyzeOptions, workers: number, mode: BaseMode, maxNodes: number): string {
+export function describeRun(opts: ResolvedOptions, workers: number, mode: BaseMode, maxNodes: number): string {
   const parts = ['solitaire analyze', ...opts.variants, `${opts.ms ? '--ms-deals' : '--seeds'} ${opts.from}-${opts.to}`];
   if (opts.shard) parts.push(`--shard ${formatShard(opts.shard)}`);
   parts.push(`--workers ${workers}`, `--base ${mode}`, `--max-nodes ${maxNodes}`, `--tt-mb ${opts.ttMb ?? DEFAULT_TT_MB}`);

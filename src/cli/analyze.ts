@@ -21,6 +21,7 @@ import { analyzeWithStrategies, reportLines } from './compose';
 import { EXIT_FAILED, EXIT_INTERNAL, EXIT_USAGE, UsageError, reportError } from './errors';
 import { MS_MAX } from '../engine/msdeal';
 import { DEFAULTS_NOTE, parseWhole, searchHelp, searchOption } from './io';
+import { killPoint } from '../records/kill-points';
 
 export interface AnalyzeCliOptions {
   seeds?: string;
@@ -40,6 +41,37 @@ export interface AnalyzeCliOptions {
   ttMb?: string;
   search?: string;
   json?: boolean;
+}
+
+/**
+ * SIGINT and SIGTERM after the last search. While the searches run, runAnalysis stops on them
+ * (exit 130 / 143, rows kept). Once they are done, the per-deal files and summaries are written in
+ * one synchronous step, which a signal waits for; a signal then, or while the charts are drawn,
+ * stops the command with one line saying what was written and how to draw the charts.
+ */
+function lateSignals(dir: string): { afterSearches(): void; done(): void } {
+  let searched = false;
+  let pending: NodeJS.Signals | null = null;
+  const stop = (sig: NodeJS.Signals) => {
+    // While the searches run, runAnalysis's own handler stops them; one that comes as they end is kept for afterSearches.
+    if (!searched) return void (pending ??= sig);
+    reportError(
+      `interrupted (${sig}) after the last search: the per-deal files and summaries in ${dir} are complete, the charts may not be; solitaire chart ${dir} draws them`,
+    );
+    process.exit(sig === 'SIGTERM' ? 143 : 130);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  return {
+    afterSearches: () => {
+      searched = true;
+      if (pending) stop(pending);
+    },
+    done: () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+    },
+  };
 }
 
 /** Largest --tt-mb (per worker thread), as for solve. */
@@ -80,18 +112,22 @@ export function analyzeOptionsFromCli(variants: string[], o: AnalyzeCliOptions) 
   const ms = o.msDeals !== undefined;
   if (ms && names.some((n) => n !== 'freecell'))
     throw new UsageError(`--ms-deals numbers Microsoft's FreeCell deals: analyze freecell alone, not ${names.filter((n) => n !== 'freecell').join(', ')}`);
-  const { from, to } = ms ? parseSeedRange(o.msDeals!, '--ms-deals') : o.seeds !== undefined ? parseSeedRange(o.seeds) : DEFAULT_SEEDS;
-  if (ms && (from < 1 || to > MS_MAX)) throw new UsageError(`bad --ms-deals "${o.msDeals}": Microsoft deal numbers go from 1 to ${MS_MAX}`);
+  const again = !!o.resume || !!o.retryUnknown;
+  if (names.length === 0 && !again) throw new UsageError('name a variant to analyse, or all (--resume and --retry-unknown take them from run.json)');
+  // Not given: the defaults, or on a resume run.json's (resumeSettings).
+  const given = ms ? parseSeedRange(o.msDeals!, '--ms-deals') : o.seeds !== undefined ? parseSeedRange(o.seeds) : again ? undefined : DEFAULT_SEEDS;
+  const { from, to } = given ?? { from: undefined, to: undefined };
+  if (ms && (from! < 1 || to! > MS_MAX)) throw new UsageError(`bad --ms-deals "${o.msDeals}": Microsoft deal numbers go from 1 to ${MS_MAX}`);
   const workers = o.workers !== undefined ? wholeNumber(o.workers, '--workers', 1) : os.availableParallelism();
   if (workers > 256) throw new UsageError(`bad --workers "${o.workers}": at most 256`);
-  const base = (o.base ?? 'all') as BaseMode;
-  if (base !== 'all' && base !== 'any') throw new UsageError(`bad --base "${o.base}": expected all or any`);
-  const maxNodes = o.maxNodes !== undefined ? wholeNumber(o.maxNodes, '--max-nodes', 1) : DEFAULT_MAX_NODES;
+  const base = o.base as BaseMode | undefined;
+  if (base !== undefined && base !== 'all' && base !== 'any') throw new UsageError(`bad --base "${o.base}": expected all or any`);
+  const maxNodes = o.maxNodes !== undefined ? wholeNumber(o.maxNodes, '--max-nodes', 1) : again ? undefined : DEFAULT_MAX_NODES;
   const timeoutMs = o.timeout !== undefined ? wholeNumber(o.timeout, '--timeout', 1) : undefined;
   const batchSize = o.batch !== undefined ? wholeNumber(o.batch, '--batch', 1) : undefined;
   const ttMb = o.ttMb !== undefined ? wholeNumber(o.ttMb, '--tt-mb', 1) : undefined;
   if (ttMb !== undefined && ttMb > MAX_TT_MB) throw new UsageError(`bad --tt-mb "${o.ttMb}": at most ${MAX_TT_MB} (MB per worker thread)`);
-  let shard: Shard | null = null;
+  let shard: Shard | undefined;
   if (o.shard !== undefined) {
     try {
       shard = parseShard(o.shard);
@@ -99,7 +135,7 @@ export function analyzeOptionsFromCli(variants: string[], o: AnalyzeCliOptions) 
       throw new UsageError((e as Error).message);
     }
   }
-  const held = shard ? Math.ceil((to - from + 1 - (shard.index - 1)) / shard.count) : to - from + 1;
+  const held = given ? (shard ? Math.ceil((given.to - given.from + 1 - (shard.index - 1)) / shard.count) : given.to - given.from + 1) : 0;
   if (held > MAX_SEEDS)
     throw new UsageError(
       `bad --seeds "${o.seeds}": ${held} seeds${shard ? ` in shard ${shard.index}/${shard.count}` : ''}, a run takes at most ${MAX_SEEDS} (split the range with --shard K/N, then merge)`,
@@ -147,15 +183,18 @@ export function registerAnalyze(program: Command): Command {
     .description(
       'win rates of many seeded deals, solved in parallel; writes <variant>-deals.csv, <variant>-summary.csv, strategies.csv, run.json and SVG charts',
     )
-    .argument('<variant...>', `variants to analyse, or "all" (${MAIN_VARIANTS.join(', ')})`)
-    .option('--seeds <A-B>', `seed range, inclusive (default ${DEFAULT_SEEDS.from}-${DEFAULT_SEEDS.to})`)
+    .argument('[variant...]', `variants to analyse, or "all" (${MAIN_VARIANTS.join(', ')}); with --resume, default those of run.json`)
+    .option('--seeds <A-B>', `seed range, inclusive (default ${DEFAULT_SEEDS.from}-${DEFAULT_SEEDS.to}; with --resume, run.json's)`)
     .option('--ms-deals <A-B>', "freecell only: Microsoft's deal numbers A to B instead of seeds (recorded in run.json)")
     .option('--workers <n>', 'worker threads (default: os.availableParallelism())')
-    .option('--base <mode>', 'Terrace family: "all" = every candidate base rank and one free search per deal; "any" = the free search only', 'all')
+    .option('--base <mode>', 'Terrace family: "all" = every candidate base rank and one free search per deal; "any" = the free search only (default all)')
     .option('--max-nodes <n>', `node budget of each search (one deal and base choice) (default ${DEFAULT_MAX_NODES})`)
     .option('--timeout <ms>', 'time budget of each search, ms (makes results depend on machine speed)')
     .option('--out <dir>', 'output directory', 'results')
-    .option('--resume', 'keep the rows already in the per-deal files and search only the missing ones')
+    .option(
+      '--resume',
+      "go on with the run in --out: keep its rows and search only the missing ones; the variants, seeds, budget and search not given are run.json's, and one that contradicts run.json is refused",
+    )
     .option(
       '--retry-unknown',
       "as --resume, and search again, with this run's larger --max-nodes (or --timeout), the searches the per-deal files hold as unknown; the won and lost rows are kept (run.json records the earlier runs)",
@@ -178,12 +217,19 @@ export function registerAnalyze(program: Command): Command {
     .action((variants: string[], o: AnalyzeCliOptions) => {
       // Validation is synchronous, so a bad argument reaches main() as a thrown UsageError.
       const opts = analyzeOptionsFromCli(variants, o);
+      const cores = os.availableParallelism();
+      if (opts.workers > cores)
+        reportError(`warning: --workers ${opts.workers} is more than this machine's ${cores} cores: searches share them, and each search's ms is longer`);
+      const late = lateSignals(opts.outDir);
       // main() uses parse(), not parseAsync(): the run goes on after it returns and sets the exit
       // status itself.
       analyzeWithStrategies({ ...opts, progress: o.quiet ? 'none' : undefined }).then(
         async (res) => {
           if (res.interrupted) process.exit(res.signal === 'SIGTERM' ? 143 : 130);
+          late.afterSearches();
+          killPoint('charts');
           const charts = await chartsAfterRun(res.options.outDir);
+          late.done();
           if (o.json) {
             const files = charts.flatMap((l) => l.replace(/^charts: /, '').split(', '));
             process.stdout.write(JSON.stringify({ ...reportJson(res, files), search: opts.search ?? 'auto' }) + '\n');
@@ -191,6 +237,7 @@ export function registerAnalyze(program: Command): Command {
           process.exitCode = res.crashes.length ? EXIT_FAILED : 0;
         },
         (e: unknown) => {
+          late.done();
           if (e instanceof RecordsError || e instanceof OutputError || e instanceof ManifestError) {
             reportError(e.message);
             process.exitCode = EXIT_USAGE;

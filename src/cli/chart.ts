@@ -5,6 +5,8 @@
 import * as fs from 'fs';
 import type { Command } from 'commander';
 import * as path from 'path';
+import { checkFolder } from '../analysis/consistency';
+import { ManifestError } from '../analysis/manifest';
 import { OUTCOMES_CHART } from '../analysis/charts';
 import { writeFilesWhole } from '../records/svg';
 import { STRATEGIES_CHART } from '../strategy/chart';
@@ -14,7 +16,7 @@ import { readChartData, renderCharts, writeCharts } from './compose';
 import { UsageError, reportError, settle } from './errors';
 import { out } from './io';
 
-const badInput = (e: unknown) => e instanceof RecordsError || e instanceof OutputError;
+const badInput = (e: unknown) => e instanceof RecordsError || e instanceof OutputError || e instanceof ManifestError;
 
 /**
  * The charts step at the end of analyze and merge: the report line naming the charts written, or
@@ -55,6 +57,7 @@ Example:
       if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory()) throw new UsageError(`${dir} is not a directory`);
       let data: ReturnType<typeof readChartData>;
       try {
+        checkFolder(dir);
         data = readChartData(dir);
       } catch (e) {
         if (badInput(e)) throw new UsageError((e as Error).message);

@@ -49,6 +49,7 @@ Example (three shards of seeds 1-300, then the merge):
         interrupted: false,
         crashes: [],
         seconds: 0,
+        cpuSeconds: 0,
         commandLine,
         options: {
           from: Math.min(...merged.map((m) => m.entry.seeds.from)),

@@ -2,6 +2,9 @@
 // re-solving (issue 13). Writes strategies.csv and strategies-paired.csv and prints the tables;
 // `--compare dir2` is the sensitivity check (does the ranking survive another budget?).
 import * as fs from 'fs';
+import * as path from 'path';
+import { checkFolder } from '../analysis/consistency';
+import { ManifestError } from '../analysis/manifest';
 import type { Command } from 'commander';
 import { LEARNED_MODELS } from '../strategy/learned-model';
 import { OutputError } from '../records/outputs';
@@ -35,15 +38,24 @@ function checkDir(dir: string): string[] {
   const vs = variantsIn(dir);
   if (vs.length === 0)
     throw new UsageError(`${dir} holds no per-deal file of the Terrace family (${TERRACE_VARIANTS.map((v) => `${v}-deals.csv`).join(', ')})`);
+  records(() => checkFolder(dir, vs));
   return vs;
 }
 
-/** RecordsError (a malformed per-deal file) and OutputError (an unusable --out) are bad input: one line, exit 2. */
+/** The published results: ./results/published when there is one, else the copy beside this program. */
+function publishedDir(): string {
+  const here = path.join('results', 'published');
+  if (fs.existsSync(here)) return here;
+  const own = path.resolve(__dirname, '..', '..', '..', 'results', 'published');
+  return fs.existsSync(own) ? own : here;
+}
+
+/** RecordsError (a malformed per-deal file), ManifestError (files of a run that did not finish) and OutputError (an unusable --out) are bad input: one line, exit 2. */
 function records<T>(f: () => T): T {
   try {
     return f();
   } catch (e) {
-    if (e instanceof RecordsError || e instanceof OutputError) throw new UsageError(e.message);
+    if (e instanceof RecordsError || e instanceof OutputError || e instanceof ManifestError) throw new UsageError(e.message);
     throw e;
   }
 }
@@ -77,7 +89,10 @@ export function register(program: Command): void {
     .description(
       `score the base-card strategies from existing per-deal files (no solving): writes strategies.csv, ${PAIRED_FILE} (paired exact McNemar tests with Holm's correction) and the chart strategies.svg, and prints the tables; --compare checks that the ranking survives another budget`,
     )
-    .argument('[dir]', 'directory with <variant>-deals.csv files of the Terrace family (every candidate rank searched)', 'results/published')
+    .argument(
+      '[dir]',
+      'directory with <variant>-deals.csv files of the Terrace family (every candidate rank searched); default results/published (here, else the one installed with this program)',
+    )
     .option('--out <dir>', 'where to write strategies.csv, strategies-paired.csv and strategies.svg (default: dir)')
     .option('--no-write', 'print only, write no file')
     .option('--no-learned', 'leave out the learned strategy (its held-out evaluation)')
@@ -103,7 +118,8 @@ Examples:
   solitaire strategies results/published
   solitaire strategies results/published --compare results/sensitivity/signora-2m-new`,
     )
-    .action((dir: string, o: StrategiesCliOptions) => {
+    .action((given: string | undefined, o: StrategiesCliOptions) => {
+      const dir = given ?? publishedDir();
       const variants = checkDir(dir);
       if (o.compare !== undefined) {
         const other = checkDir(o.compare);

@@ -203,7 +203,12 @@ export class RecordsError extends Error {}
 
 /** The rows of a per-deal file, and where its whole lines end (null when the last line is whole). */
 export interface DealFileContents {
+  /** One row per (seed, base): the one that counts (parseDealFile). */
   rows: DealRow[];
+  /** For each of `rows`, the index of its record among the file's data records (0 = the line after the header). */
+  at: number[];
+  /** Data records in the file (whole lines, blank ones excepted), repeats included. */
+  records: number;
   /** Byte length of the whole lines when the last line is torn (no newline): cut there to append. */
   tornAt: number | null;
 }
@@ -211,13 +216,15 @@ export interface DealFileContents {
 /**
  * Reads and checks a per-deal file without changing it. Missing file: no rows. A torn last line (no
  * newline: a run stopped while writing it) is left out and reported in `tornAt`. With `variant`,
- * rows of another variant are refused. Rows repeating a (seed, base) are dropped when they agree on
- * result, moves, nodes and proof (the first one is kept) and refused when they do not. Throws
- * RecordsError naming the file and line of the first problem.
+ * rows of another variant are refused. A file is appended to, never rewritten while a run goes on,
+ * so a (seed, base) can have several rows: a later row replaces an `unknown` one (--retry-unknown
+ * appends its new row), a repeat of a decided row that agrees on result, moves, nodes and proof is
+ * dropped (the first one kept), and one that does not is refused. Throws RecordsError naming the
+ * file and line of the first problem.
  */
 export function parseDealFile(file: string, variant?: string): DealFileContents {
   const text = readFileText(file);
-  if (text === null || text === '') return { rows: [], tornAt: null };
+  if (text === null || text === '') return { rows: [], at: [], records: 0, tornAt: null };
   const { records, partial, partialAt } = parseCsv(text);
   const torn = partial ? text.slice(partialAt) : '';
   // A torn write is part of one line; an open quote that runs over several lines is not.
@@ -225,12 +232,14 @@ export function parseDealFile(file: string, variant?: string): DealFileContents 
   const tornAt = partial ? Buffer.byteLength(text.slice(0, partialAt)) : null;
   if (records.length === 0) {
     if (!DEAL_COLUMNS.join(',').startsWith(torn)) throw new RecordsError(`${file}: header is ${quoteStart(torn)}, expected "${DEAL_COLUMNS.join(',')}"`);
-    return { rows: [], tornAt };
+    return { rows: [], at: [], records: 0, tornAt };
   }
   const header = records[0].join(',');
   if (header !== DEAL_COLUMNS.join(',')) throw new RecordsError(`${file}: header is ${quoteStart(header)}, expected "${DEAL_COLUMNS.join(',')}"`);
   const rows: DealRow[] = [];
-  const lineOf = new Map<string, number>();
+  const at: number[] = [];
+  const slotOf = new Map<string, number>();
+  let n = 0;
   for (let k = 1; k < records.length; k++) {
     const f = records[k];
     if (f.length === 1 && f[0] === '') continue; // blank line
@@ -238,16 +247,32 @@ export function parseDealFile(file: string, variant?: string): DealFileContents 
     const row = dealRow(f, where);
     if (variant !== undefined && row.variant !== variant) throw new RecordsError(`${where}: a row of ${quoteStart(row.variant)} in the file of ${variant}`);
     const key = `${row.seed}:${row.base}`;
-    const first = lineOf.get(key);
-    if (first === undefined) {
-      lineOf.set(key, rows.length);
+    const slot = slotOf.get(key);
+    if (slot === undefined) {
+      slotOf.set(key, rows.length);
       rows.push(row);
-    } else if (!sameOutcome(rows[first], row))
+      at.push(n);
+    } else if (rows[slot].result === 'unknown') {
+      rows[slot] = row;
+      at[slot] = n;
+    } else if (!sameOutcome(rows[slot], row))
       throw new RecordsError(
-        `${where}: seed ${row.seed} base ${row.base} is already in the file with another outcome (${outcome(rows[first])}, here ${outcome(row)})`,
+        `${where}: seed ${row.seed} base ${row.base} is already in the file with another outcome (${outcome(rows[slot])}, here ${outcome(row)})`,
       );
+    n++;
   }
-  return { rows, tornAt };
+  return { rows, at, records: n, tornAt };
+}
+
+/** Rows in the order of a finished per-deal file: by seed, then base rank A..K, then `any`. */
+export function sortDealRows(rows: DealRow[]): DealRow[] {
+  const rank = (b: string) => (b === 'any' ? RANKS.length : RANKS.indexOf(b));
+  return [...rows].sort((a, b) => a.seed - b.seed || rank(a.base) - rank(b.base));
+}
+
+/** Writes a whole per-deal file, one row per (seed, base) in sortDealRows' order, through a temporary file. */
+export function writeDealFile(file: string, rows: DealRow[]): void {
+  writeCsvFile(file, DEAL_COLUMNS, sortDealRows(rows).map(dealRecord));
 }
 
 /** The rows of a per-deal file (parseDealFile), without changing it. */
