@@ -74,13 +74,23 @@ function isJsonObject(text: string): boolean {
   }
 }
 
-/** Loads and checks a deal file (FORMATS.md); DealError becomes a UsageError naming the file. */
-export function loadDealFile(path: string): Deal {
-  const obj = readJson(path);
+/**
+ * Loads and checks a deal file (FORMATS.md); DealError becomes a UsageError naming the file.
+ * `hint` follows the message when the file is a solution (what the command does with one).
+ */
+export function loadDealFile(path: string, hint?: string): Deal {
+  return dealOfJson(readJson(path), fileLabel(path), hint);
+}
+
+/** A deal JSON value checked; `where` names the file (and line) in messages. A solution given as a deal is named as one. */
+function dealOfJson(obj: unknown, where: string, hint?: string): Deal {
+  const o = obj as Record<string, unknown>;
+  if (typeof o === 'object' && o !== null && typeof o.result === 'string' && o.tableau === undefined)
+    throw new UsageError(`${where} is a solution, not a deal${hint ? `: ${hint}` : ''}`);
   try {
     return dealFromJson(obj);
   } catch (e) {
-    throw new UsageError(`${fileLabel(path)}: ${(e as Error).message.replace(/^deal: /, '')}`);
+    throw new UsageError(`${where}: ${(e as Error).message.replace(/^deal: /, '')}`);
   }
 }
 
@@ -88,26 +98,35 @@ const SUFFIX: Record<string, number> = { k: 1e3, m: 1e6, g: 1e9 };
 
 /**
  * A count as people write it: `200000`, `200k`, `2M`, `1.5G`, `1e6`, `2.5e5` (suffixes k/M/G in
- * either case, powers of 1,000); NaN when the text is not one or is not a whole number.
+ * either case, powers of 1,000); NaN when the text is not one or is not a whole number; Infinity
+ * when it is one too large for a double (1e400).
  */
 export function parseCount(text: string): number {
   const m = /^\s*(\d+(?:\.\d+)?)(?:[eE](\d+))?\s*([kKmMgG])?\s*$/.exec(text);
   if (!m || (m[2] !== undefined && m[3] !== undefined)) return NaN;
   const digits = m[1] + (m[2] !== undefined ? `e${m[2]}` : '');
   const n = Number(digits) * (m[3] ? SUFFIX[m[3].toLowerCase()] : 1);
+  if (n === Infinity) return n; // 1e400: a whole number, too large for any option
   // 1.5k = 1500 exactly: round away the binary error of the product, then insist on a whole number.
   const r = Math.round(n);
   return Math.abs(n - r) < 1e-9 * Math.max(1, r) ? r : NaN;
 }
 
-/** Parses a whole number option value in [min, max]; counts may be written 200k, 2M, 1e6 (parseCount). */
+/** The options whose values are node counts: their messages show how counts may be written. */
+const NODE_COUNT_OPTIONS = new Set(['--max-nodes']);
+
+/**
+ * Parses a whole number option value in [min, max]; counts may be written 200k, 2M, 1e6
+ * (parseCount). With no max, a number past 2^53-1 is "too large", naming that largest.
+ */
 export function parseWhole(option: string, text: string, min: number, max = Number.MAX_SAFE_INTEGER): number {
   const n = parseCount(text);
-  if (!Number.isSafeInteger(n) || n < min || n > max)
-    throw new UsageError(
-      `bad ${option} ${JSON.stringify(text)}: expected a whole number from ${min}${max < Number.MAX_SAFE_INTEGER ? ` to ${max}` : ' up (200000, 200k, 2M and 1e6 are all fine)'}`,
-    );
-  return n;
+  if (Number.isSafeInteger(n) && n >= min && n <= max) return n;
+  const bad = `bad ${option} ${JSON.stringify(text)}`;
+  // A bounded option's message below names its largest value already.
+  if (n > max && max === Number.MAX_SAFE_INTEGER) throw new UsageError(`${bad}: too large: at most ${max}`);
+  const hint = NODE_COUNT_OPTIONS.has(option) ? ' (200000, 200k, 2M and 1e6 are all fine)' : '';
+  throw new UsageError(`${bad}: expected a whole number from ${min}${max < Number.MAX_SAFE_INTEGER ? ` to ${max}` : ' up'}${hint}`);
 }
 
 /** The help of --search, the same on solve, analyze and advise. */

@@ -149,7 +149,10 @@ function dealAndSolutionPath(first: string, second: string | undefined, opts: Ve
   if (second !== undefined) {
     if (bySeed) throw new UsageError('give a deal file or --variant and --seed, not both');
     if (first === '-' && second === '-') throw new UsageError('only one of the deal and the solution can be read from standard input (-)');
-    return { deal: loadDealFile(first), solPath: second };
+    return {
+      deal: loadDealFile(first, 'verify needs <deal.json> <solution.json>, or <solution.json> alone when it names its variant and seed'),
+      solPath: second,
+    };
   }
   if (!bySeed) return { deal: null, solPath: first };
   if (opts.seed !== undefined && opts.ms !== undefined) throw new UsageError('give --seed or --ms, not both');
@@ -158,11 +161,15 @@ function dealAndSolutionPath(first: string, second: string | undefined, opts: Ve
   return { deal: opts.ms !== undefined ? msDealOf(opts.variant, opts.ms, opts.cells) : seededDeal(opts.variant, opts.seed!, opts.cells), solPath: first };
 }
 
-/** `verify deal.json` alone: the file is a deal, not a solution. */
-function refuseDealAlone(value: unknown, where: string): void {
+/** A deal where a solution is expected (`verify deal.json`, `verify deal.json deal.json`): say so, rather than that it has no "result". */
+function refuseDeal(value: unknown, where: string, dealGiven: boolean): void {
   const o = value as Record<string, unknown>;
   if (typeof o === 'object' && o !== null && Array.isArray(o.tableau) && o.result === undefined)
-    throw new UsageError(`${where} is a deal, not a solution: verify needs <deal.json> <solution.json>, or --variant V --seed N <solution.json>`);
+    throw new UsageError(
+      dealGiven
+        ? `the second file, ${where}, is a deal, not a solution: verify needs <deal.json> <solution.json>`
+        : `${where} is a deal, not a solution: verify needs <deal.json> <solution.json>, or --variant V --seed N <solution.json>`,
+    );
 }
 
 /** The seeded deal a solution names (`verify sol.json` alone): its variant, seed and (FreeCell) cells. */
@@ -244,8 +251,7 @@ export function register(program: Command): void {
       const { values, lines } = readJsonValues(solPath);
       const name = fileLabel(solPath);
       const where = (i: number) => (lines ? `${name} line ${lines[i]}` : name);
-      // A deal file given alone: say so, rather than that it has no "result".
-      if (!given) refuseDealAlone(values[0], where(0));
+      values.forEach((v, i) => refuseDeal(v, where(i), given !== null));
       const sols = values.map((v, i) => readSolution(v, where(i)));
       const deal = given ?? dealOfSolution(sols[0], where(0));
       sols.forEach((sol, i) => {
