@@ -261,14 +261,16 @@ describe('solve --base', () => {
     expect(lines(v.stdout)).toEqual(
       sols.map((s, i) => `line ${i + 1}, base ${s.base}: ${s.result === 'won' ? `won in ${s.moves.length} moves` : `${s.result}: nothing to verify`}`),
     );
-    // One bad move in one of them: exit 1, naming the line.
+    // One bad move in one of them: exit 1, naming the line; the others are still verified (issue 55).
     const k = sols.indexOf(won[0]);
     won[0].moves = won[0].moves.slice(0, -1);
     writeFileSync(file, sols.map((s) => JSON.stringify(s)).join('\n') + '\n');
     const bad = cli('verify', '--variant', 'signora', '--seed', '2', file);
     expect(bad.status).toBe(1);
-    expect(bad.stdout).toBe('');
-    expect(bad.stderr).toMatch(new RegExp(`^solitaire: line ${k + 1}, base ${won[0].base}: not won: after \\d+ moves 1 cards are not on the foundations\\n$`));
+    const failure = `line ${k + 1}, base ${won[0].base}: not won: after ${won[0].moves.length} moves 1 cards are not on the foundations`;
+    expect(lines(bad.stdout)).toHaveLength(sols.length);
+    expect(lines(bad.stdout)[k]).toBe(failure.replace(': not won', ': failed: not won'));
+    expect(bad.stderr).toBe(`solitaire: 1 of ${sols.length} solutions failed: ${failure}\n`);
   });
 
   it('a rank with no exposed card is a usage error naming the ranks that can be chosen, not a 0-node "lost"; --base all lists only those', () => {
@@ -331,5 +333,78 @@ describe('bad input: exit 2, one stderr line, empty stdout', () => {
   it("commander's own usage errors", () => {
     expectUsageError(cli('solve', 'signora', '--seed', '1', '--no-such-option'));
     expectUsageError(cli('no-such-command'));
+  });
+});
+
+describe('issue 55: pipes between the commands', () => {
+  const pipe = (input: string, ...args: string[]): Run => {
+    const r = spawnSync(process.execPath, [MAIN, ...args], { cwd: ROOT, input, encoding: 'utf8', timeout: 60_000 });
+    return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+  };
+  /** A verdict line without its time, which varies. */
+  const timeless = (text: string) => lines(text).map((l) => l.replace(/, \d+ ms\)$/, ')'));
+
+  it('solve --seeds A-B in text names the base that won in each verdict line', () => {
+    const text = cli('solve', 'signora', '--seeds', '1-3', '--max-nodes', '200k', '--quiet');
+    expect(text.status, text.stderr).toBe(0);
+    const json = cli('solve', 'signora', '--seeds', '1-3', '--max-nodes', '200k', '--json', '--quiet');
+    const sols = lines(json.stdout).map((l) => JSON.parse(l));
+    expect(sols.map((s) => s.result)).toEqual(['won', 'won', 'won']);
+    expect(timeless(text.stdout)).toEqual(sols.map((s) => `seed ${s.seed}: won in ${s.moves.length} moves with base ${s.base} (${s.stats.nodes} nodes)`));
+  });
+
+  it('verify - checks each solution of a JSON Lines stream against the deal it names: one result per solution, exit 1 if any fails', () => {
+    const json = cli('solve', 'signora', '--seeds', '1-3', '--max-nodes', '200k', '--json', '--quiet');
+    expect(json.status, json.stderr).toBe(0);
+    const sols = lines(json.stdout).map((l) => JSON.parse(l));
+    const ok = pipe(json.stdout, 'verify', '-');
+    expect(ok.stderr).toBe('');
+    expect(ok.status).toBe(0);
+    expect(lines(ok.stdout)).toEqual(sols.map((s, i) => `line ${i + 1}, seed ${s.seed}, base ${s.base}: won in ${s.moves.length} moves`));
+    // The second cut short: the others still verified, exit 1, one line on stderr naming it.
+    sols[1].moves = sols[1].moves.slice(0, -1);
+    const bad = pipe(sols.map((s) => JSON.stringify(s)).join('\n') + '\n', 'verify', '-');
+    expect(bad.status).toBe(1);
+    const failure = `line 2, seed 2, base ${sols[1].base}: not won: after ${sols[1].moves.length} moves 1 cards are not on the foundations`;
+    expect(lines(bad.stdout)).toEqual([
+      `line 1, seed 1, base ${sols[0].base}: won in ${sols[0].moves.length} moves`,
+      failure.replace(': not won', ': failed: not won'),
+      `line 3, seed 3, base ${sols[2].base}: won in ${sols[2].moves.length} moves`,
+    ]);
+    expect(bad.stderr).toBe(`solitaire: 1 of 3 solutions failed: ${failure}\n`);
+    // Given one deal, every solution is still checked against it: another seed is bad input.
+    const dealFile = join(dir, 'signora-1.json');
+    writeFileSync(dealFile, cli('deal', 'signora', '--seed', '1', '--json').stdout);
+    expectUsageError(pipe(json.stdout, 'verify', dealFile, '-'), /^solitaire: stdin line 2 is a solution for seed 2, the deal is seed 1$/);
+  });
+
+  it('solve --deal - solves each deal of a JSON Lines stream as --seeds does; one deal JSON still gets the full output', () => {
+    const deals = cli('deal', 'signora', '--seeds', '1-3');
+    expect(deals.status).toBe(0);
+    for (const extra of [[], ['--base', 'all', '--max-nodes', '2k']]) {
+      const want = cli('solve', 'signora', '--seeds', '1-3', '--max-nodes', '200k', '--quiet', ...extra);
+      expect(want.status, want.stderr).toBe(0);
+      for (const variant of [['signora'], []]) {
+        const got = pipe(deals.stdout, 'solve', ...variant, '--deal', '-', '--max-nodes', '200k', '--quiet', ...extra);
+        expect(got.stderr).toBe('');
+        expect(got.status).toBe(0);
+        expect(timeless(got.stdout)).toEqual(timeless(want.stdout));
+      }
+    }
+    const wantJson = cli('solve', 'signora', '--seeds', '1-3', '--max-nodes', '200k', '--quiet', '--json');
+    const gotJson = pipe(deals.stdout, 'solve', '--deal', '-', '--max-nodes', '200k', '--quiet', '--json');
+    expect(gotJson.status).toBe(0);
+    const noTimes = (text: string) => lines(text).map((l) => ({ ...JSON.parse(l), stats: JSON.parse(l).stats.nodes }));
+    expect(noTimes(gotJson.stdout)).toEqual(noTimes(wantJson.stdout));
+    // A variant that is not the deals' is refused, as are options that need one deal.
+    expectUsageError(pipe(deals.stdout, 'solve', 'double-signora', '--deal', '-'), /^solitaire: stdin line 1 is a signora deal, not double-signora$/);
+    expectUsageError(pipe(deals.stdout, 'solve', '--deal', '-', '--show'), /^solitaire: --show prints the boards of one winning line/);
+    expectUsageError(pipe(deals.stdout, 'solve', '--deal', '-', '--base', '7'), /--base is any or all/);
+    // One deal, pretty-printed or compact: the verdict, the base, the moves and the statistics.
+    for (const one of [cli('deal', 'signora', '--seed', '2', '--json').stdout, lines(deals.stdout)[1]]) {
+      const r = pipe(one, 'solve', '--deal', '-', '--quiet');
+      expect(r.status, r.stderr).toBe(0);
+      expect(r.stdout).toMatch(/^won\nbase: 9\nmoves \(210\):\n/);
+    }
   });
 });

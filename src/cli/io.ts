@@ -82,6 +82,16 @@ export function loadDealFile(path: string, hint?: string): Deal {
   return dealOfJson(readJson(path), fileLabel(path), hint);
 }
 
+/**
+ * Loads a file of one deal, or of several as JSON Lines (`deal --seeds` writes them): `lines` as
+ * for readJsonValues, null for a single deal.
+ */
+export function loadDealFiles(path: string): { deals: Deal[]; lines: number[] | null } {
+  const { values, lines } = readJsonValues(path);
+  const where = (i: number) => (lines ? `${fileLabel(path)} line ${lines[i]}` : fileLabel(path));
+  return { deals: values.map((v, i) => dealOfJson(v, where(i))), lines };
+}
+
 /** A deal JSON value checked; `where` names the file (and line) in messages. A solution given as a deal is named as one. */
 function dealOfJson(obj: unknown, where: string, hint?: string): Deal {
   const o = obj as Record<string, unknown>;

@@ -2,7 +2,8 @@
 // prints its verdict, the base rank (Terrace family), the winning moves and statistics; or, with
 // --json, the solution JSON of docs/FORMATS.md. `--base all` solves once per candidate base rank
 // (with --json: one solution object per line, JSON Lines), and `--seeds A-B` solves a range, one
-// deal after another, printing a line (or a solution) per search.
+// deal after another, printing a line (or a solution) per search; so does `--deal FILE` when FILE
+// holds several deals, one per line (JSON Lines, as `deal --seeds` writes them).
 // Every verdict exits 0 (it is information); bad input exits 2. A solve that runs longer than a
 // second shows its progress on stderr when stderr is a terminal (progress.ts).
 import type { Command } from 'commander';
@@ -34,7 +35,8 @@ import {
   DEFAULTS_NOTE,
   dealName,
   dealSourcesGiven,
-  loadDealFile,
+  fileLabel,
+  loadDealFiles,
   loadFcsFile,
   msDealOf,
   out,
@@ -185,14 +187,24 @@ function terraceNames(): string {
     .join(', ');
 }
 
-/** The deal of a variant and --seed or --ms, of --deal, or of --from-fcs; throws UsageError. */
-function dealOf(variant: string | undefined, o: SolveCliOptions): Deal {
+/**
+ * The deal of a variant and --seed or --ms, of --deal, or of --from-fcs; or the deals of a --deal
+ * file of several (JSON Lines, as `deal --seeds` writes them), each with its name for the verdict
+ * lines. Throws UsageError.
+ */
+function dealOf(variant: string | undefined, o: SolveCliOptions): Deal | NamedDeal[] {
   const given = dealSourcesGiven(o);
   if (given.length > 1) throw new UsageError(`give one of --seed, --ms, --deal and --from-fcs, not ${given.join(' and ')}`);
   if (o.deal !== undefined) {
-    if (variant !== undefined) throw new UsageError('give a variant and --seed, or --deal, not both');
     if (o.cells !== undefined) throw new UsageError('--cells applies to a variant given by name; a deal file lists its own cells');
-    return loadDealFile(o.deal);
+    // A variant given with a deal file (`deal signora --seeds 1-3 | solve signora --deal -`) must be its deals'.
+    const name = variant === undefined ? undefined : rulesFor(variant, undefined).name;
+    const { deals, lines } = loadDealFiles(o.deal);
+    const where = (i: number) => (lines ? `${fileLabel(o.deal!)} line ${lines[i]}` : fileLabel(o.deal!));
+    deals.forEach((d, i) => {
+      if (name !== undefined && d.rules.name !== name) throw new UsageError(`${where(i)} is a ${d.rules.name} deal, not ${name}`);
+    });
+    return lines ? deals.map((deal, i) => ({ deal, name: dealName(deal) || `line ${lines[i]}` })) : deals[0];
   }
   if (o.fromFcs !== undefined) {
     if (variant !== undefined && rulesFor(variant, undefined).name !== 'freecell') throw new UsageError(`--from-fcs reads FreeCell boards, not ${variant}`);
@@ -238,11 +250,19 @@ function solveOptionsOf(o: SolveCliOptions): SolveOptions {
   return opts;
 }
 
-/** `won in K moves (N nodes, T ms)`, `lost (proved: P) (...)` or `unknown (why) (...)`. */
-function briefVerdict(res: SolveResult, opts: SolveOptions): string {
+/**
+ * `won in K moves (N nodes, T ms)`, `lost (proved: P) (...)` or `unknown (why) (...)`; with
+ * `withBase`, a Terrace game's win names its base: `won in K moves with base R (...)`.
+ */
+function briefVerdict(res: SolveResult, opts: SolveOptions, withBase = false): string {
   const cost = `(${res.stats.nodes} nodes, ${Math.round(res.stats.ms)} ms)`;
+  const base = withBase && res.base !== undefined ? ` with base ${rankName(res.base)}` : '';
   const v =
-    res.result === 'won' ? `won in ${res.moves.length} moves` : res.result === 'lost' ? `lost (proved: ${res.proof})` : `unknown (${unknownReason(res, opts)})`;
+    res.result === 'won'
+      ? `won in ${res.moves.length} moves${base}`
+      : res.result === 'lost'
+        ? `lost (proved: ${res.proof})`
+        : `unknown (${unknownReason(res, opts)})`;
   return `${v} ${cost}`;
 }
 
@@ -281,31 +301,48 @@ function solveOnce(deal: Deal, opts: SolveOptions, o: SolveCliOptions): void {
 /** Most deals `solve --seeds` takes at once (one process, one deal after another: analyze is for more). */
 const MAX_SOLVE_SEEDS = 100_000;
 
-/**
- * --seeds A-B: every deal of the range, one after another in this process; with --json one
- * solution per line (JSON Lines, every base's with --base all), else one verdict line per search.
- */
-function solveRange(variant: string | undefined, o: SolveCliOptions): void {
-  if (variant === undefined) throw new UsageError('solve --seeds needs a variant');
+/** A deal of several solved one after another, and how its verdict lines name it (`seed 5`). */
+interface NamedDeal {
+  deal: Deal;
+  name: string;
+}
+
+/** --seeds A-B: every deal of the range, one after another in this process (solveEach). */
+function solveRange(variantGiven: string | undefined, o: SolveCliOptions): void {
+  if (variantGiven === undefined) throw new UsageError('solve --seeds needs a variant');
+  const variant = variantGiven;
   const other = dealSourcesGiven(o);
   if (other.length) throw new UsageError(`give --seeds or ${other.join(' and ')}, not both`);
-  if (o.show) throw new UsageError('--show prints the boards of one winning line: not with --seeds (solve with --seed N --show)');
   const { from, to } = parseSeedRange(o.seeds!);
   if (to - from + 1 > MAX_SOLVE_SEEDS)
     throw new UsageError(`--seeds ${o.seeds}: at most ${MAX_SOLVE_SEEDS} deals at once (analyze runs more, on a pool of workers)`);
+  const first = seededDeal(variant, String(from), o.cells);
+  function* deals(): Generator<NamedDeal> {
+    for (let seed = from; seed <= to; seed++) yield { deal: seed === from ? first : seededDeal(variant, String(seed), o.cells), name: `seed ${seed}` };
+  }
+  solveEach(deals(), [first], o, '--seeds');
+}
+
+/**
+ * Several deals, one after another in this process (--seeds, or a --deal file of JSON Lines): with
+ * --json one solution per line (JSON Lines, every base's with --base all), else one verdict line
+ * per search, starting with the deal's name (`seed 5: won in 230 moves with base 9 (...)`,
+ * `seed 5 base 9: ...`). `check` are the deals whose options are checked before any output (all
+ * deals of one variant need only the first); `how` names the option in messages.
+ */
+function solveEach(deals: Iterable<NamedDeal>, check: Deal[], o: SolveCliOptions, how: string): void {
+  if (o.show) throw new UsageError(`--show prints the boards of one winning line: not with ${how} (solve with --seed N --show)`);
   searchOption(o.search);
   const baseText = o.base.trim().toLowerCase();
-  const first = seededDeal(variant, String(from), o.cells);
   if (baseText !== 'any' && baseText !== 'all')
-    throw new UsageError(`with --seeds, --base is any or all (a rank need not be exposed in every deal), not ${JSON.stringify(o.base)}`);
-  baseOf(first, baseText); // --base all outside the Terrace family is refused here
+    throw new UsageError(`with ${how}, --base is any or all (a rank need not be exposed in every deal), not ${JSON.stringify(o.base)}`);
+  for (const deal of check) baseOf(deal, baseText); // --base all outside the Terrace family is refused here
   const opts = solveOptionsOf(o);
-  for (let seed = from; seed <= to; seed++) {
-    const deal = seed === from ? first : seededDeal(variant, String(seed), o.cells);
-    if (baseText === 'all') solveEveryBase(deal, opts, o, `seed ${seed} `);
+  for (const { deal, name } of deals) {
+    if (baseText === 'all') solveEveryBase(deal, opts, o, `${name} `);
     else {
-      const res = solveShowingProgress(deal, { ...opts, base: 'any' }, `seed ${seed}: `, o.quiet);
-      out(o.json ? JSON.stringify(solutionJson(deal, res)) : `seed ${seed}: ${briefVerdict(res, opts)}`);
+      const res = solveShowingProgress(deal, { ...opts, base: 'any' }, `${name}: `, o.quiet);
+      out(o.json ? JSON.stringify(solutionJson(deal, res)) : `${name}: ${briefVerdict(res, opts, deal.rules.terraceFamily)}`);
     }
   }
 }
@@ -313,7 +350,12 @@ function solveRange(variant: string | undefined, o: SolveCliOptions): void {
 function runSolve(variant: string | undefined, o: SolveCliOptions): void {
   if (o.seeds !== undefined) return solveRange(variant, o);
   // Everything is checked before any output.
-  const deal = dealOf(variant, o);
+  const dealOrDeals = dealOf(variant, o);
+  if (Array.isArray(dealOrDeals)) {
+    const all = dealOrDeals.map((d) => d.deal);
+    return solveEach(dealOrDeals, all, o, 'a --deal file of several deals');
+  }
+  const deal = dealOrDeals;
   searchOption(o.search);
   const base = baseOf(deal, o.base);
   const opts = solveOptionsOf(o);
@@ -336,7 +378,10 @@ export function register(program: Command): void {
       'every deal of a range, one after another (--base any or all): one line per search, or with --json one solution per line (JSON Lines, e.g. for referee/referee.mjs)',
     )
     .option('--ms <n>', "freecell only: Microsoft's deal number (instead of --seed)")
-    .option('--deal <file>', 'deal JSON file (instead of a variant and seed)')
+    .option(
+      '--deal <file>',
+      'deal JSON file (instead of a seed; - for standard input); a file of several deals, one per line (JSON Lines, as deal --seeds writes them), is solved deal by deal as --seeds does',
+    )
     .option('--from-fcs <file>', "fc-solve's board text of a FreeCell deal or position (- for standard input)")
     .option('--search <kind>', searchHelp(), 'auto')
     .option('--base <rank>', 'Terrace family: base rank A 2..9 T J Q K, any (the search chooses) or all (one search per candidate)', 'any')

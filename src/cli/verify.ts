@@ -3,12 +3,14 @@
 // standard input, so `solve ... --json | solitaire verify -` works):
 // replays a solution's moves with checked play (automatic filling is applied by the engine), or
 // proves a `lost` again by exhaustive search (checkLost). The solution file holds one solution
-// object, or several as JSON Lines (one object per line, as `solve --base all --json` prints
-// them): each won one is replayed, each lost one checked, the unknown ones listed.
-// Exit 0: `won in K moves` / `lost: confirmed ...`; exit 1: the first illegal move, a legal replay
-// that does not win, or a lost claim the check wins or cannot confirm in --max-nodes (one line on
-// stderr); exit 2: bad input (a malformed solution, a pile the variant does not have), or nothing
-// to verify.
+// object, or several as JSON Lines (one object per line, as `solve --base all --json` and `solve
+// --seeds A-B --json` print them): each won one is replayed, each lost one checked, the unknown
+// ones listed, each on the deal given or, with none, on the deal it names; one result per line.
+// Exit 0: `won in K moves` / `lost: confirmed ...`; exit 1: an illegal move, a legal replay that
+// does not win, or a lost claim the check wins or cannot confirm in --max-nodes (one line on
+// stderr; of several solutions, every result is on stdout and the failures are counted on
+// stderr); exit 2: bad input (a malformed solution, a pile the variant does not have, a solution
+// for another deal than the one given), or nothing to verify.
 import type { Command } from 'commander';
 import { rankName, tryParseRank } from '../cards/card';
 import type { Deal } from '../engine/deal';
@@ -19,7 +21,7 @@ import { getRules } from '../rules/variants';
 import { baseCandidates, DEFAULT_MAX_NODES, PROOFS, type Proof, solve, type SolveResult, testsOf } from '../solver/solve';
 import { DeadlockAuditError } from '../solver/deadlock';
 import { movesOfSpecs, showGame } from './show';
-import { fileLabel, loadDealFile, msDealOf, out, parseWhole, readJsonValues, seededDeal } from './io';
+import { dealName, fileLabel, loadDealFile, msDealOf, out, parseWhole, readJsonValues, seededDeal } from './io';
 
 interface VerifyOptions {
   variant?: string;
@@ -172,13 +174,22 @@ function refuseDeal(value: unknown, where: string, dealGiven: boolean): void {
     );
 }
 
-/** The seeded deal a solution names (`verify sol.json` alone): its variant, seed and (FreeCell) cells. */
-function dealOfSolution(s: Solution, where: string): Deal {
+/**
+ * The seeded deal a solution names (`verify sol.json` alone): its variant, seed and (FreeCell)
+ * cells. `made` keeps the deals made so far, so that solutions of one deal share its object.
+ */
+function dealOfSolution(s: Solution, where: string, made: Map<string, Deal>): Deal {
   if (s.variant === undefined || (s.seed === undefined && s.ms === undefined))
     throw new UsageError(`${where} does not name its variant and seed: verify needs <deal.json> <solution.json>, or --variant V --seed N <solution.json>`);
-  const takesCells = getRules(s.variant).options?.cells !== undefined;
-  const cells = takesCells && s.cells !== undefined ? String(s.cells) : undefined;
-  return s.ms !== undefined ? msDealOf(s.variant, String(s.ms), cells) : seededDeal(s.variant, String(s.seed), cells);
+  const rules = getRules(s.variant);
+  const cells = rules.options?.cells !== undefined && s.cells !== undefined ? String(s.cells) : undefined;
+  const key = `${rules.name} ${s.seed} ${s.ms} ${cells}`;
+  let deal = made.get(key);
+  if (!deal) {
+    deal = s.ms !== undefined ? msDealOf(s.variant, String(s.ms), cells) : seededDeal(s.variant, String(s.seed), cells);
+    made.set(key, deal);
+  }
+  return deal;
 }
 
 /**
@@ -215,19 +226,29 @@ export function checkLost(deal: Deal, sol: Solution, maxNodes: number): VerifyRe
   return { ok: true, lines: [`lost: confirmed by ${how}${audited} (${nodes} nodes)`, ...lines] };
 }
 
-/** Replays every won solution and checks every lost one; stops at the first that fails (its line, labelled, is the result). */
-export function verifyAll(deal: Deal, sols: Solution[], labels: string[], maxNodes = DEFAULT_MAX_NODES): VerifyResult {
+/**
+ * Replays every won solution and checks every lost one, each on its deal (`deals[i]`, or one deal
+ * for all). One solution: its result. Several: one result per solution, a failure as `LABEL failed:
+ * why`; `failures` lists the failures (labelled), so ok is false when any failed.
+ */
+export function verifyAll(deals: Deal | Deal[], sols: Solution[], labels: string[], maxNodes = DEFAULT_MAX_NODES): VerifyResult & { failures: string[] } {
   const lines: string[] = [];
+  const failures: string[] = [];
   for (let i = 0; i < sols.length; i++) {
     if (sols[i].result === 'unknown') {
       lines.push(`${labels[i]}${sols[i].result}: nothing to verify`);
       continue;
     }
+    const deal = Array.isArray(deals) ? deals[i] : deals;
     const res = sols[i].result === 'lost' ? checkLost(deal, sols[i], maxNodes) : replay(deal, sols[i]);
-    if (!res.ok) return { ok: false, lines: [labels[i] + res.lines.join(' ')] };
+    if (!res.ok) {
+      failures.push(labels[i] + res.lines.join(' '));
+      lines.push(sols.length === 1 ? failures[0] : `${labels[i]}failed: ${res.lines.join(' ')}`);
+      continue;
+    }
     lines.push(...res.lines.map((l, k) => (k === 0 ? labels[i] + l : l)));
   }
-  return { ok: true, lines };
+  return { ok: failures.length === 0, lines, failures };
 }
 
 export function register(program: Command): void {
@@ -253,27 +274,40 @@ export function register(program: Command): void {
       const where = (i: number) => (lines ? `${name} line ${lines[i]}` : name);
       values.forEach((v, i) => refuseDeal(v, where(i), given !== null));
       const sols = values.map((v, i) => readSolution(v, where(i)));
-      const deal = given ?? dealOfSolution(sols[0], where(0));
+      // Without a deal on the command line, each solution is checked on the deal it names.
+      const made = new Map<string, Deal>();
+      const deals = sols.map((sol, i) => given ?? dealOfSolution(sol, where(i), made));
       sols.forEach((sol, i) => {
-        checkFits(deal, sol, where(i));
+        checkFits(deals[i], sol, where(i));
       });
       if (!sols.some((sol) => sol.result !== 'unknown'))
         throw new UsageError(sols.length === 1 ? `${name}: result is "unknown": nothing to verify` : `${name}: every solution is unknown: nothing to verify`);
-      const labels = sols.map((sol, i) => (lines ? `line ${lines[i]}${sol.base !== undefined ? `, base ${sol.base}` : ''}: ` : ''));
-      const res = verifyAll(deal, sols, labels, opts.maxNodes === undefined ? DEFAULT_MAX_NODES : parseWhole('--max-nodes', opts.maxNodes, 1));
+      // Labels of several solutions: `line 2, base 9: `, naming the deal when they are of several
+      // (`line 2, seed 2, base 9: `), and the variant when of several variants.
+      const severalDeals = new Set(deals).size > 1;
+      const severalVariants = new Set(deals.map((d) => d.rules.name)).size > 1;
+      const dealLabel = (d: Deal) => (severalDeals ? `, ${severalVariants ? `${d.rules.name} ` : ''}${dealName(d)}` : '');
+      const labels = sols.map((sol, i) => (lines ? `line ${lines[i]}${dealLabel(deals[i])}${sol.base !== undefined ? `, base ${sol.base}` : ''}: ` : ''));
+      const res = verifyAll(deals, sols, labels, opts.maxNodes === undefined ? DEFAULT_MAX_NODES : parseWhole('--max-nodes', opts.maxNodes, 1));
       if (res.ok && opts.show) {
         const shown: string[] = [];
         sols.forEach((sol, i) => {
           if (sol.result !== 'won') return;
           if (sols.length > 1) shown.push(`${labels[i]}the winning line:`);
-          shown.push(...showGame(deal, movesOfSpecs(deal, sol.moves)).map((l) => '  ' + l));
+          shown.push(...showGame(deals[i], movesOfSpecs(deals[i], sol.moves)).map((l) => '  ' + l));
         });
         res.lines.push(...shown);
       }
-      if (opts.json) {
-        out(JSON.stringify({ ok: res.ok, messages: res.lines }));
-      } else if (res.ok) out(res.lines.join('\n'));
-      if (!res.ok) reportError(res.lines.join(' '));
+      // One solution: its result on stdout, or its failure on stderr. Several: one result each on
+      // stdout, failures too, and the failures counted on stderr.
+      if (opts.json) out(JSON.stringify({ ok: res.ok, messages: res.lines }));
+      else if (res.ok || sols.length > 1) out(res.lines.join('\n'));
+      if (!res.ok)
+        reportError(
+          sols.length === 1
+            ? res.failures[0]
+            : `${res.failures.length} of ${sols.length} solutions failed: ${res.failures[0]}${res.failures.length > 1 ? `; and ${res.failures.length - 1} more (on stdout)` : ''}`,
+        );
       process.exitCode = res.ok ? EXIT_OK : EXIT_FAILED;
     });
 }
