@@ -31,7 +31,9 @@ export function checkFolder(dir: string, games: string[] = gamesIn(dir)): void {
   const m = readManifest(dir);
   for (const v of games) {
     const e = m?.variants[v];
-    const repair = `finish it with: solitaire analyze ${v} --out ${dir} --resume`;
+    const repair = e?.mergedFrom
+      ? `finish it with: solitaire merge ${e.mergedFrom.join(' ')} --out ${dir}`
+      : `finish it with: solitaire analyze ${v} --out ${dir} --resume`;
     if (e && !e.finished) throw new FolderError(`${dir}: the run of ${v} did not finish (${manifestFile(dir)} has no end for it); ${repair}`);
     if (!fs.existsSync(dealFile(dir, v))) {
       if (e) throw new FolderError(`${dir}: ${manifestFile(dir)} names ${v} but ${dealFile(dir, v)} is missing`);

@@ -49,7 +49,7 @@ export interface AnalyzeCliOptions {
  * one synchronous step, which a signal waits for; a signal then, or while the charts are drawn,
  * stops the command with one line saying what was written and how to draw the charts.
  */
-function lateSignals(dir: string): { afterSearches(): void; done(): void } {
+function lateSignals(dir: string): { afterSearches(): Promise<void>; done(): Promise<void> } {
   let searched = false;
   let pending: NodeJS.Signals | null = null;
   const stop = (sig: NodeJS.Signals) => {
@@ -62,12 +62,18 @@ function lateSignals(dir: string): { afterSearches(): void; done(): void } {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  // A signal is handed to its listeners in the event loop's poll phase: two turns of the loop (the
+  // second after a poll) let one that came during synchronous work (the summaries, the charts) be seen.
+  const immediate = () => new Promise<void>((resolve) => setImmediate(resolve));
+  const turn = () => immediate().then(immediate);
   return {
-    afterSearches: () => {
+    afterSearches: async () => {
+      await turn();
       searched = true;
       if (pending) stop(pending);
     },
-    done: () => {
+    done: async () => {
+      await turn();
       process.off('SIGINT', stop);
       process.off('SIGTERM', stop);
     },
@@ -226,18 +232,18 @@ export function registerAnalyze(program: Command): Command {
       analyzeWithStrategies({ ...opts, progress: o.quiet ? 'none' : undefined }).then(
         async (res) => {
           if (res.interrupted) process.exit(res.signal === 'SIGTERM' ? 143 : 130);
-          late.afterSearches();
+          await late.afterSearches();
           killPoint('charts');
           const charts = await chartsAfterRun(res.options.outDir);
-          late.done();
+          await late.done();
           if (o.json) {
             const files = charts.flatMap((l) => l.replace(/^charts: /, '').split(', '));
             process.stdout.write(JSON.stringify({ ...reportJson(res, files), search: opts.search ?? 'auto' }) + '\n');
           } else process.stdout.write([...reportLines(res), ...charts].join('\n') + '\n');
           process.exitCode = res.crashes.length ? EXIT_FAILED : 0;
         },
-        (e: unknown) => {
-          late.done();
+        async (e: unknown) => {
+          await late.done();
           if (e instanceof RecordsError || e instanceof OutputError || e instanceof ManifestError) {
             reportError(e.message);
             process.exitCode = EXIT_USAGE;

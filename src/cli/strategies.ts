@@ -3,7 +3,7 @@
 // `--compare dir2` is the sensitivity check (does the ranking survive another budget?).
 import * as fs from 'fs';
 import * as path from 'path';
-import { checkFolder } from '../analysis/consistency';
+import { checkFolder, gamesIn } from '../analysis/consistency';
 import { ManifestError } from '../analysis/manifest';
 import type { Command } from 'commander';
 import { LEARNED_MODELS } from '../strategy/learned-model';
@@ -35,10 +35,15 @@ interface StrategiesCliOptions {
 
 function checkDir(dir: string): string[] {
   if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory()) throw new UsageError(`${dir} is not a directory`);
+  records(() =>
+    checkFolder(
+      dir,
+      gamesIn(dir).filter((v) => (TERRACE_VARIANTS as readonly string[]).includes(v)),
+    ),
+  );
   const vs = variantsIn(dir);
   if (vs.length === 0)
     throw new UsageError(`${dir} holds no per-deal file of the Terrace family (${TERRACE_VARIANTS.map((v) => `${v}-deals.csv`).join(', ')})`);
-  records(() => checkFolder(dir, vs));
   return vs;
 }
 
