@@ -33,9 +33,9 @@ only with its own versions of the deadlock tests the proof names (reserve, waste
                    every claim when there are 20 or fewer)
 A claim must be about the deal it is checked against (variant, seed or Microsoft number, FreeCell's
 cells), and a position given as a deal must be one the game can reach (runs, foundations built by
-the rules, no pile left empty that the stock or waste would fill). Not for analysis CSVs of
-'analyze freecell --ms-deals': their seed column holds Microsoft deal numbers, which a CSV row
-cannot tell from seeds (check their solutions instead: solve freecell --ms N --json).
+the rules, no pile left empty that the stock or waste would fill). An analysis CSV row whose
+dealing column says ms numbers a Microsoft deal (analyze freecell --ms-deals): give its deals
+from solitaire deal freecell --ms N --json (CSVs written before that column hold seeds only).
 Exit status: 0 every checkable claim holds, 1 a claim is refuted, 3 a lost claim is open at
 --max-nodes (none refuted), 2 bad input, 4 an internal error.`;
 
@@ -115,9 +115,11 @@ function readClaims(file) {
   const names = csvFields(header);
   return rows.map((line) => {
     const row = Object.fromEntries(csvFields(line).map((v, i) => [names[i], v]));
+    // The dealing column says whether the seed column numbers Microsoft's deals (analyze --ms-deals).
+    const ms = row.dealing === 'ms';
     return {
       variant: row.variant,
-      seed: Number(row.seed),
+      ...(ms ? { ms: Number(row.seed) } : { seed: Number(row.seed) }),
       base: row.base === 'any' ? undefined : row.base,
       result: row.result,
       proof: row.proof || undefined,

@@ -72,11 +72,12 @@ describe('analysis run', () => {
   it('writes well-formed CSVs with the FORMATS.md headers', () => {
     for (const v of ['signora', 'red-and-black']) {
       const deals = readCsv(path.join(straight, `${v}-deals.csv`));
-      expect(deals[0].join(',')).toBe('variant,seed,base,result,moves,nodes,ms,proof,cells');
+      expect(deals[0].join(',')).toBe('variant,seed,base,result,moves,nodes,ms,proof,cells,dealing');
       expect(deals[0]).toEqual([...DEAL_COLUMNS]);
       for (const r of deals.slice(1)) {
-        expect(r).toHaveLength(9);
+        expect(r).toHaveLength(10);
         expect(r[8]).toBe('0');
+        expect(r[9]).toBe('seed');
         expect(r[0]).toBe(v);
         if (r[3] === 'lost') expect(PROOFS).toContain(r[7]);
         else expect(r[7]).toBe('');
@@ -458,7 +459,7 @@ describe('analyze command line', () => {
     expect(stderr).toMatch(/interrupted/);
     const rows = readCsv(file);
     expect(rows.length).toBeGreaterThanOrEqual(3);
-    expect(rows.slice(1).every((r) => r.length === 9)).toBe(true);
+    expect(rows.slice(1).every((r) => r.length === DEAL_COLUMNS.length)).toBe(true);
     expect(fs.existsSync(path.join(out, 'empress-of-italy-summary.csv'))).toBe(false);
   });
 });

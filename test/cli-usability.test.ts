@@ -180,9 +180,12 @@ describe('analyze: --search recorded in run.json, --json, totals and end time', 
       expect(e.totals).toMatchObject({ deals: 3, won: jv.won, lost: jv.lost, unknown: jv.unknown });
       expect(e.totals.searches).toBeGreaterThanOrEqual(3);
     }
-    // A resume under another search is refused: the rows were made with dfs.
-    const again = cli('analyze', 'winery', '--seeds', '1-3', '--workers', '1', '--max-nodes', '3k', '--out', out, '--resume', '--quiet');
-    expectUsageError(again, /search dfs, this run has auto/);
+    // A resume goes on with run.json's search; one under another search is refused: the rows were made with dfs.
+    const again = cli('analyze', 'winery', '--seeds', '1-3', '--workers', '1', '--max-nodes', '3k', '--search', 'auto', '--out', out, '--resume', '--quiet');
+    expectUsageError(again, /run.json says --search dfs, this run has --search auto/);
+    const resumed = cli('analyze', 'winery', '--workers', '1', '--out', out, '--resume', '--quiet', '--json');
+    expect(resumed.status, resumed.stderr).toBe(0);
+    expect(JSON.parse(resumed.stdout).search).toBe('dfs');
   });
   it('refuses a bad --search', () => {
     expectUsageError(cli('analyze', 'signora', '--search', 'bfs', '--out', join(dir, 'z')), /bad --search "bfs"/);

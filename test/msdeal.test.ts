@@ -230,7 +230,8 @@ describe('the command line', () => {
     // Rows of seeds are not resumed as Microsoft deals, nor the other way round.
     const again = cli('analyze', 'freecell', '--seeds', '1-4', '--workers', '1', '--max-nodes', '50k', '--out', out, '--quiet', '--resume');
     expect(again.status).toBe(2);
-    expect(again.stderr).toMatch(/dealing \(--ms-deals\) ms, this run has seeds/);
+    expect(again.stderr).toMatch(/its seeds are given by --ms-deals, this run has --seeds/);
+    expect(rows.every((l) => l.endsWith(',ms'))).toBe(true);
   });
   it('bad input: one line, exit 2', () => {
     const bad = (args: string[], re: RegExp) => {

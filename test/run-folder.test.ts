@@ -155,3 +155,47 @@ describe("the report's times", () => {
     expect(json.seconds).toBeLessThan(wall * 10);
   });
 });
+
+describe('the dealing column', () => {
+  it("says ms where the seed column numbers Microsoft's deals, and the referee checks those rows on Microsoft's deals", () => {
+    const dir = join(root, 'ms');
+    ok(['analyze', 'freecell', '--ms-deals', '5-7', '--cells', '2', '--max-nodes', '150000', '--workers', '1', '--quiet', '--out', dir]);
+    const rows = readDealFile(join(dir, 'freecell-deals.csv'));
+    expect(rows.map((r) => [r.seed, r.dealing])).toEqual([
+      [5, 'ms'],
+      [6, 'ms'],
+      [7, 'ms'],
+    ]);
+    expect(rows.find((r) => r.seed === 6)!.result).toBe('lost');
+    const deals = join(root, 'ms.jsonl');
+    fs.writeFileSync(
+      deals,
+      [5, 6, 7].map((n) => JSON.stringify(JSON.parse(ok(['deal', 'freecell', '--ms', String(n), '--cells', '2', '--json'])))).join('\n') + '\n',
+    );
+    const r = spawnSync(process.execPath, [resolve(__dirname, '..', 'referee', 'referee.mjs'), '--deals', deals, join(dir, 'freecell-deals.csv')], {
+      encoding: 'utf8',
+    });
+    expect(r.stdout).toMatch(/freecell ms 6: confirmed/);
+    expect(r.status, r.stderr).toBe(0);
+  });
+
+  it('a per-deal file from before the column is read, appended to in its own form, and rewritten with it when the run ends', () => {
+    const dir = join(root, 'legacy-columns');
+    ok(['analyze', 'winery', '--seeds', '1-4', '--max-nodes', '3000', '--workers', '1', '--quiet', '--out', dir]);
+    const file = join(dir, 'winery-deals.csv');
+    const full = fs.readFileSync(file, 'utf8');
+    const old = full
+      .split('\n')
+      .filter((l) => !/^winery,[34],/.test(l))
+      .map((l) => l.replace(/,(dealing|seed)$/, ''))
+      .join('\n');
+    fs.writeFileSync(file, old);
+    const m = JSON.parse(fs.readFileSync(join(dir, 'run.json'), 'utf8'));
+    delete m.variants.winery.finished;
+    fs.writeFileSync(join(dir, 'run.json'), JSON.stringify(m));
+    expect(readDealFile(file).map((r) => r.seed)).toEqual([1, 2]);
+    ok(['analyze', '--resume', '--quiet', '--out', dir]);
+    const mask = (t: string) => t.replace(/^((?:[^,\n]*,){6})[^,\n]*,/gm, '$1-,');
+    expect(mask(fs.readFileSync(file, 'utf8'))).toBe(mask(full));
+  });
+});

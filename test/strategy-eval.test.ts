@@ -207,7 +207,7 @@ describe('evaluation from per-deal files', () => {
     writeDeals(dir, 'empress-of-italy', 1, 4, even);
     // Rewrite every unknown as a proved loss.
     const f = path.join(dir, 'empress-of-italy-deals.csv');
-    fs.writeFileSync(f, fs.readFileSync(f, 'utf8').replace(/,unknown,,5,1,,0$/gm, ',lost,,5,1,exhaustive,0'));
+    fs.writeFileSync(f, fs.readFileSync(f, 'utf8').replace(/,unknown,,5,1,,0,seed$/gm, ',lost,,5,1,exhaustive,0,seed'));
     const deals = loadEvalDeals(dir, 'empress-of-italy');
     expect(deals.every((d) => [...d.rows.values()].every((r) => r.base === 'any' || r.result !== 'unknown'))).toBe(true);
     expect(deals.some((d) => [...d.rows.values()].some((r) => r.result === 'lost'))).toBe(true);

@@ -23,9 +23,10 @@ export function gamesIn(dir: string): string[] {
 }
 
 /**
- * Refuses (FolderError, one line with the repair) a game of `dir` whose files do not describe one
- * finished run: run.json has no end for it, its per-deal file lacks seeds of run.json's range, or
- * its summary is missing or counts other deals than the per-deal file. `games` default: gamesIn.
+ * Refuses (FolderError, one line with the repair) a game of `dir` whose files do not describe the
+ * finished run its run.json entry names: the entry has no end, the per-deal file lacks seeds of its
+ * range, or the summary is missing or counts other deals than the per-deal file. `games` default:
+ * gamesIn.
  */
 export function checkFolder(dir: string, games: string[] = gamesIn(dir)): void {
   const m = readManifest(dir);
@@ -35,22 +36,20 @@ export function checkFolder(dir: string, games: string[] = gamesIn(dir)): void {
       ? `finish it with: solitaire merge ${e.mergedFrom.join(' ')} --out ${dir}`
       : `finish it with: solitaire analyze ${v} --out ${dir} --resume`;
     if (e && !e.finished) throw new FolderError(`${dir}: the run of ${v} did not finish (${manifestFile(dir)} has no end for it); ${repair}`);
-    if (!fs.existsSync(dealFile(dir, v))) {
-      if (e) throw new FolderError(`${dir}: ${manifestFile(dir)} names ${v} but ${dealFile(dir, v)} is missing`);
-      continue;
-    }
+    // Without run.json's entry (files from before run manifests, or made by hand) there is no run to hold them to.
+    if (!e) continue;
+    if (!fs.existsSync(dealFile(dir, v))) throw new FolderError(`${dir}: ${manifestFile(dir)} names ${v} but ${dealFile(dir, v)} is missing`);
     const rows = readDealFile(dealFile(dir, v), v);
-    const seeds = e ? shardSeeds(e.seeds.from, e.seeds.to, e.shard) : [...new Set(rows.map((r) => r.seed))];
+    const seeds = shardSeeds(e.seeds.from, e.seeds.to, e.shard);
     const have = new Set(rows.filter((r) => r.base === 'any').map((r) => r.seed));
     const missing = seeds.filter((s) => !have.has(s));
     if (missing.length)
       throw new FolderError(
-        `${dir}: ${dealFile(dir, v)} lacks ${missing.length} of run.json's seeds ${e!.seeds.from}-${e!.seeds.to} (${missing.slice(0, NAMED).join(', ')}${missing.length > NAMED ? ', …' : ''}); ${repair}`,
+        `${dir}: ${dealFile(dir, v)} lacks ${missing.length} of run.json's seeds ${e.seeds.from}-${e.seeds.to} (${missing.slice(0, NAMED).join(', ')}${missing.length > NAMED ? ', …' : ''}); ${repair}`,
       );
     const file = readSummaryFile(summaryFile(dir, v));
     if (!file) throw new FolderError(`${dir}: ${summaryFile(dir, v)} is missing; ${repair}`);
-    const mode: BaseMode = e?.base ?? (rows.some((r) => r.base !== 'any') ? 'all' : 'any');
-    const odd = summaryDisagreement(file, expectedSummary(v, e?.cells, rows, seeds, mode));
+    const odd = summaryDisagreement(file, expectedSummary(v, e.cells, rows, seeds, e.base));
     if (odd) throw new FolderError(`${dir}: ${summaryFile(dir, v)} disagrees with ${dealFile(dir, v)} (${odd}); ${repair}`);
   }
 }

@@ -11,7 +11,7 @@ import { variantNames } from '../rules/variants';
 import type { RuleTable } from '../rules/vocabulary';
 import { ManifestError, type RunEntry, describeShare, disagreement, manifestFile, readManifest, totalsOf, writeManifest } from './manifest';
 import { OutputError, checkOutputs, heldRows, outputFiles, prepareOutDir } from '../records/outputs';
-import { type DealRow, dealFile, parseDealFile, strategiesFile, writeDealFile, writeStrategies } from '../records/records';
+import { type DealRow, dealFile, parseDealFile, strategiesFile, withDealing, writeDealFile, writeStrategies } from '../records/records';
 import { killPoint } from '../records/kill-points';
 import { type StrategyScoring, type VariantResults, rulesWithCells, searchLabels, variantResults, writeSummary } from './results';
 import { shardSeeds } from './shard';
@@ -198,7 +198,10 @@ function writeMerged(outDir: string, merged: MergedVariant[], inputs: string[], 
   writeManifest(outDir, Object.fromEntries(merged.map((m) => [m.variant, unfinished(m.entry)])), old);
   killPoint('merge:files');
   for (const m of merged) {
-    writeDealFile(dealFile(outDir, m.variant), m.rows);
+    writeDealFile(
+      dealFile(outDir, m.variant),
+      m.rows.map((r) => withDealing(r, m.entry.dealing === 'ms')),
+    );
     writeSummary(outDir, m.rules, m.summary);
   }
   const strat = merged.filter((m) => m.strategies);

@@ -38,6 +38,8 @@ export function checkResume(dir: string, rows: DealRow[], old: RunEntry | undefi
     throw new ManifestError(`${cannot}: its rows are shard ${formatShard(old.shard)}, this run is shard ${formatShard(now.shard)} (${file})`);
   const odd = rows.find((r) => r.cells !== now.cells);
   if (odd) throw new ManifestError(`${cannot}: seed ${odd.seed} was played with ${odd.cells} cells, this run has ${now.cells}`);
+  const dealt = rows.find((r) => r.dealing !== undefined && r.dealing !== now.dealing);
+  if (dealt) throw new ManifestError(`${cannot}: its rows number Microsoft's deals (--ms-deals), this run numbers seeds`);
 }
 
 /**

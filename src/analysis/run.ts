@@ -66,6 +66,7 @@ import {
   strategiesFile,
   summaryFile,
   writeCsvFile,
+  withDealing,
   writeDealFile,
   writeStrategies,
 } from '../records/records';
@@ -183,7 +184,7 @@ export interface AnalysisResult {
   commandLine: string;
   /** The run was a retry (retryUnknown): the report says what it searched again. */
   retry?: boolean;
-  options: Required<Pick<AnalyzeOptions, 'from' | 'to' | 'workers' | 'base' | 'maxNodes' | 'outDir'>> & { timeoutMs?: number };
+  options: Required<Pick<AnalyzeOptions, 'from' | 'to' | 'workers' | 'base' | 'maxNodes' | 'outDir'>> & { timeoutMs?: number; search?: string };
 }
 
 /** The options of a run once run.json (on a resume) and the defaults have filled in the seed range. */
@@ -215,8 +216,10 @@ interface VariantState {
   candidates: Map<number, string[]>;
   failedSeeds: Set<number>;
   progress: VariantProgress;
-  /** Unknown rows dropped to be searched again (retryUnknown). */
+  /** Unknown rows searched again (retryUnknown). */
   retried: number;
+  /** Fields of the rows appended: those of the file's header (parseDealFile's width). */
+  width: number;
 }
 
 /** The run's settings, defaults filled in and checked. */
@@ -310,7 +313,7 @@ function openRun(opts: ResolvedOptions, set: Settings, started: string, resume: 
   const again = new Map<string, Set<string>>();
   for (const name of variants) {
     const now = nows[name];
-    const old = resume ? parseDealFile(dealFile(opts.outDir, name), name) : { rows: [], at: [], records: 0, tornAt: null };
+    const old = resume ? parseDealFile(dealFile(opts.outDir, name), name) : { rows: [], at: [], records: 0, tornAt: null, width: DEAL_COLUMNS.length };
     const oldEntry = oldManifest?.variants[name];
     if (resume) checkResume(opts.outDir, old.rows, oldEntry, now, retry ? inRun : null);
     entries[name] = entryKept(now, oldEntry, old, resume, retry);
@@ -340,6 +343,7 @@ function openRun(opts: ResolvedOptions, set: Settings, started: string, resume: 
       failedSeeds: new Set(),
       progress: { variant: name, total: seeds.length, done: 0, failed: 0, won: 0, lost: 0, unknown: 0, resumed: 0, startedAt: 0, finishedAt: 0 },
       retried: redo.size,
+      width: old.width,
     };
     const have = groupBySeed(old.rows.filter((r) => !redo.has(`${r.seed}:${r.base}`)));
     for (const seed of seeds) {
@@ -456,7 +460,7 @@ function poolHooks(opts: AnalyzeOptions, states: Map<string, VariantState>, mode
     },
     row(row) {
       const st = states.get(row.variant)!;
-      fs.writeSync(st.fd, csvLines([dealRecord(row)]));
+      fs.writeSync(st.fd, csvLines([dealRecord(row).slice(0, st.width)]));
       killPoint(`row:${++written}`);
       st.rows.get(row.seed)!.set(row.base, row);
       const p = st.pending.get(row.seed);
@@ -502,7 +506,8 @@ function finishRun(opts: ResolvedOptions, states: Map<string, VariantState>, set
   const wanted = new Set(set.seeds);
   const all = new Map<string, DealRow[]>();
   for (const [variant, st] of states) {
-    const rows = readDealFile(st.file, variant);
+    // The run's dealing is every row's (resume refuses rows of another), also where the file was written before its column.
+    const rows = readDealFile(st.file, variant).map((r) => withDealing(r, opts.ms));
     writeDealFile(st.file, rows);
     all.set(variant, rows);
   }
@@ -610,7 +615,16 @@ export async function runAnalysis(given: AnalyzeOptions): Promise<AnalysisResult
     seconds: (Date.now() - t0) / 1000,
     commandLine: set.commandLine,
     retry: !!opts.retryUnknown,
-    options: { from: opts.from, to: opts.to, workers, base: mode, maxNodes, outDir: opts.outDir, timeoutMs: opts.timeoutMs },
+    options: {
+      from: opts.from,
+      to: opts.to,
+      workers,
+      base: mode,
+      maxNodes,
+      outDir: opts.outDir,
+      timeoutMs: opts.timeoutMs,
+      search: opts.search ?? ANALYSIS_SEARCH,
+    },
   };
   if (signal) {
     const done = [...states.values()].map((s) => `${s.progress.variant} ${s.progress.done}/${s.progress.total}`).join(', ');

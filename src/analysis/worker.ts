@@ -67,6 +67,7 @@ export default function runBatch(task: WorkerTask): { searched: number } {
         ms: res.stats.ms,
         proof: res.proof ?? '',
         cells: rules.cells,
+        ...(task.ms ? { dealing: 'ms' as const } : {}),
       };
       task.port.postMessage({ kind: 'row', row } satisfies WorkerMessage);
       searched++;

@@ -238,7 +238,7 @@ export function registerAnalyze(program: Command): Command {
           await late.done();
           if (o.json) {
             const files = charts.flatMap((l) => l.replace(/^charts: /, '').split(', '));
-            process.stdout.write(JSON.stringify({ ...reportJson(res, files), search: opts.search ?? 'auto' }) + '\n');
+            process.stdout.write(JSON.stringify({ ...reportJson(res, files), search: res.options.search ?? 'auto' }) + '\n');
           } else process.stdout.write([...reportLines(res), ...charts].join('\n') + '\n');
           process.exitCode = res.crashes.length ? EXIT_FAILED : 0;
         },

@@ -14,7 +14,9 @@ import { PROOFS, type Proof } from '../solver/solve';
 
 export type Verdict = 'won' | 'lost' | 'unknown';
 
-export const DEAL_COLUMNS = ['variant', 'seed', 'base', 'result', 'moves', 'nodes', 'ms', 'proof', 'cells'] as const;
+export const DEAL_COLUMNS = ['variant', 'seed', 'base', 'result', 'moves', 'nodes', 'ms', 'proof', 'cells', 'dealing'] as const;
+/** The columns of per-deal files written before the `dealing` column: their seeds are seeds (or, for --ms-deals runs, only run.json says otherwise). */
+export const DEAL_COLUMNS_BEFORE_DEALING = DEAL_COLUMNS.slice(0, -1);
 /** How a `lost` was proved (the proof column); empty for won and unknown. */
 export { PROOFS, type Proof };
 export const SUMMARY_COLUMNS = ['variant', 'base', 'deals', 'won', 'lost', 'unknown', 'win_rate', 'ci_low', 'ci_high', 'cells'] as const;
@@ -35,6 +37,8 @@ export interface DealRow {
   proof: Proof | '';
   /** Free cells of the game as played (FreeCell: 0-4 by --cells; the rules' count elsewhere). */
   cells: number;
+  /** `ms` when `seed` is a Microsoft FreeCell deal number (analyze --ms-deals); absent for seeds (the column says `seed`). */
+  dealing?: 'ms';
 }
 
 export interface SummaryRow {
@@ -92,7 +96,7 @@ export function fmtRate(x: number): string {
 }
 
 export function dealRecord(r: DealRow): (string | number)[] {
-  return [r.variant, r.seed, r.base, r.result, r.moves === null ? '' : r.moves, r.nodes, Number(r.ms.toFixed(1)), r.proof, r.cells];
+  return [r.variant, r.seed, r.base, r.result, r.moves === null ? '' : r.moves, r.nodes, Number(r.ms.toFixed(1)), r.proof, r.cells, r.dealing ?? 'seed'];
 }
 /** A summary row of a game played with `cells` free cells. */
 export function summaryRecord(r: SummaryRow, cells: number): (string | number)[] {
@@ -211,6 +215,8 @@ export interface DealFileContents {
   records: number;
   /** Byte length of the whole lines when the last line is torn (no newline): cut there to append. */
   tornAt: number | null;
+  /** Fields per record: DEAL_COLUMNS' count, or one fewer in a file from before the `dealing` column (rows appended to it keep its form). */
+  width: number;
 }
 
 /**
@@ -224,7 +230,7 @@ export interface DealFileContents {
  */
 export function parseDealFile(file: string, variant?: string): DealFileContents {
   const text = readFileText(file);
-  if (text === null || text === '') return { rows: [], at: [], records: 0, tornAt: null };
+  if (text === null || text === '') return { rows: [], at: [], records: 0, tornAt: null, width: DEAL_COLUMNS.length };
   const { records, partial, partialAt } = parseCsv(text);
   const torn = partial ? text.slice(partialAt) : '';
   // A torn write is part of one line; an open quote that runs over several lines is not.
@@ -232,10 +238,11 @@ export function parseDealFile(file: string, variant?: string): DealFileContents 
   const tornAt = partial ? Buffer.byteLength(text.slice(0, partialAt)) : null;
   if (records.length === 0) {
     if (!DEAL_COLUMNS.join(',').startsWith(torn)) throw new RecordsError(`${file}: header is ${quoteStart(torn)}, expected "${DEAL_COLUMNS.join(',')}"`);
-    return { rows: [], at: [], records: 0, tornAt };
+    return { rows: [], at: [], records: 0, tornAt, width: DEAL_COLUMNS.length };
   }
   const header = records[0].join(',');
-  if (header !== DEAL_COLUMNS.join(',')) throw new RecordsError(`${file}: header is ${quoteStart(header)}, expected "${DEAL_COLUMNS.join(',')}"`);
+  const width = [DEAL_COLUMNS, DEAL_COLUMNS_BEFORE_DEALING].find((c) => c.join(',') === header)?.length;
+  if (width === undefined) throw new RecordsError(`${file}: header is ${quoteStart(header)}, expected "${DEAL_COLUMNS.join(',')}"`);
   const rows: DealRow[] = [];
   const at: number[] = [];
   const slotOf = new Map<string, number>();
@@ -244,7 +251,7 @@ export function parseDealFile(file: string, variant?: string): DealFileContents 
     const f = records[k];
     if (f.length === 1 && f[0] === '') continue; // blank line
     const where = `${file} line ${k + 1}`;
-    const row = dealRow(f, where);
+    const row = dealRow(f, where, width);
     if (variant !== undefined && row.variant !== variant) throw new RecordsError(`${where}: a row of ${quoteStart(row.variant)} in the file of ${variant}`);
     const key = `${row.seed}:${row.base}`;
     const slot = slotOf.get(key);
@@ -261,13 +268,19 @@ export function parseDealFile(file: string, variant?: string): DealFileContents 
       );
     n++;
   }
-  return { rows, at, records: n, tornAt };
+  return { rows, at, records: n, tornAt, width };
 }
 
 /** Rows in the order of a finished per-deal file: by seed, then base rank A..K, then `any`. */
 export function sortDealRows(rows: DealRow[]): DealRow[] {
   const rank = (b: string) => (b === 'any' ? RANKS.length : RANKS.indexOf(b));
   return [...rows].sort((a, b) => a.seed - b.seed || rank(a.base) - rank(b.base));
+}
+
+/** The row with the dealing of a run: Microsoft deal numbers (ms) or seeds. */
+export function withDealing(r: DealRow, ms: boolean | undefined): DealRow {
+  const { dealing: _, ...rest } = r;
+  return ms ? { ...rest, dealing: 'ms' } : rest;
 }
 
 /** Writes a whole per-deal file, one row per (seed, base) in sortDealRows' order, through a temporary file. */
@@ -304,9 +317,9 @@ const WHOLE = /^\d+$/;
 const DECIMAL = /^\d+(\.\d+)?$/;
 
 /** One record of a per-deal file as a row; throws RecordsError naming `where`. */
-function dealRow(f: string[], where: string): DealRow {
-  if (f.length !== DEAL_COLUMNS.length) throw new RecordsError(`${where}: ${f.length} fields, expected ${DEAL_COLUMNS.length}`);
-  const [variant, seed, base, result, moves, nodes, ms, proof, cells] = f;
+function dealRow(f: string[], where: string, width: number): DealRow {
+  if (f.length !== width) throw new RecordsError(`${where}: ${f.length} fields, expected ${width}`);
+  const [variant, seed, base, result, moves, nodes, ms, proof, cells, dealing = 'seed'] = f;
   const bad = (column: string, value: string, expected: string) => new RecordsError(`${where}: bad ${column} ${quoteStart(value)}: expected ${expected}`);
   if (variant === '') throw bad('variant', variant, 'a variant name');
   if (!WHOLE.test(seed) || !Number.isSafeInteger(Number(seed))) throw bad('seed', seed, 'a whole number');
@@ -319,6 +332,7 @@ function dealRow(f: string[], where: string): DealRow {
   if (result === 'lost' ? !(PROOFS as readonly string[]).includes(proof) : proof !== '')
     throw new RecordsError(`${where}: proof "${proof}" does not fit result "${result}" (a lost row names its proof: ${PROOFS.join(', ')})`);
   if (!WHOLE.test(cells) || Number(cells) > 255) throw bad('cells', cells, 'the number of free cells');
+  if (dealing !== 'seed' && dealing !== 'ms') throw bad('dealing', dealing, 'seed or ms');
   const row = {
     variant,
     seed: Number(seed),
@@ -328,11 +342,11 @@ function dealRow(f: string[], where: string): DealRow {
     nodes: Number(nodes),
     ms: Number(ms),
   };
-  return { ...row, proof: proof as Proof | '', cells: Number(cells) };
+  return { ...row, proof: proof as Proof | '', cells: Number(cells), ...(dealing === 'ms' ? { dealing: 'ms' as const } : {}) };
 }
 
 function sameOutcome(a: DealRow, b: DealRow): boolean {
-  return a.result === b.result && a.moves === b.moves && a.nodes === b.nodes && a.proof === b.proof && a.cells === b.cells;
+  return a.result === b.result && a.moves === b.moves && a.nodes === b.nodes && a.proof === b.proof && a.cells === b.cells && a.dealing === b.dealing;
 }
 
 function outcome(r: DealRow): string {
