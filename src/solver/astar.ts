@@ -52,6 +52,13 @@ export class AStarSearch implements Search {
 
   /** Started: the root is in the open list. */
   private started = false;
+  /**
+   * The node being expanded (-1: none) and its next move in `moves` (up to expEnd): a run stops
+   * between two of a position's moves only at its limit, and the next run goes on from there.
+   */
+  private expanding = -1;
+  private expNext = 0;
+  private expEnd = 0;
   status: SearchStatus | 'new' = 'new';
 
   /**
@@ -79,9 +86,11 @@ export class AStarSearch implements Search {
 
   /**
    * Searches until a win, exhaustion, or `nodeBudget` more nodes / the deadline; 'paused' means a
-   * budget ran out and a later call goes on from where this one stopped.
+   * budget ran out and a later call goes on from where this one stopped. The budget is checked
+   * between expansions (a position's moves are all tried, past it if need be), `limit` (search.ts)
+   * before every move.
    */
-  run(nodeBudget: number, deadline = Infinity): SearchStatus {
+  run(nodeBudget: number, deadline = Infinity, limit = Infinity): SearchStatus {
     const s = this.state;
     const st = this.stats;
     const salt = this.salt;
@@ -95,21 +104,34 @@ export class AStarSearch implements Search {
       this.tt.seenOrAdd(s.h1 ^ salt, s.h2 ^ salt);
       if (!this.addNode(-1, 0, 0)) return this.outOfMemory();
     }
-    const stop = st.nodes + nodeBudget;
-    while (this.heapSize > 0) {
-      if (st.nodes >= stop || ((st.unique & 255) === 0 && Date.now() >= deadline)) return (this.status = 'paused');
-      const node = this.pop();
-      this.goTo(node);
-      st.unique++;
+    const stop = st.nodes + Math.min(nodeBudget, limit);
+    const hard = st.nodes + limit;
+    for (;;) {
+      if (this.expanding < 0) {
+        if (this.heapSize === 0) break;
+        if (st.nodes >= stop || ((st.unique & 255) === 0 && Date.now() >= deadline)) return (this.status = 'paused');
+        const node = this.pop();
+        this.goTo(node);
+        st.unique++;
+        if (this.depth[node] > st.maxDepth) st.maxDepth = this.depth[node];
+        let end = generateFoundationMoves(s, this.moves, 0);
+        const safe = safeFoundationMove(s, this.moves, 0, end);
+        if (safe >= 0) {
+          this.moves[0] = this.moves[safe];
+          end = 1;
+        } else end = generateOtherMoves(s, this.moves, end); // the rest only when no safe move
+        this.expanding = node;
+        this.expNext = 0;
+        this.expEnd = end;
+      }
+      const node = this.expanding; // the state is at it (goTo above, or the run that stopped in it)
       const g = this.depth[node];
-      if (g > st.maxDepth) st.maxDepth = g;
-      let end = generateFoundationMoves(s, this.moves, 0);
-      const safe = safeFoundationMove(s, this.moves, 0, end);
-      if (safe >= 0) {
-        this.moves[0] = this.moves[safe];
-        end = 1;
-      } else end = generateOtherMoves(s, this.moves, end); // the rest only when no safe move
-      for (let i = 0; i < end; i++) {
+      const end = this.expEnd;
+      for (let i = this.expNext; i < end; i++) {
+        if (st.nodes >= hard) {
+          this.expNext = i;
+          return (this.status = 'paused');
+        }
         const m = this.moves[i];
         s.apply(m);
         st.nodes++;
@@ -125,6 +147,7 @@ export class AStarSearch implements Search {
         }
         s.undo();
       }
+      this.expanding = -1;
     }
     return (this.status = 'lost');
   }

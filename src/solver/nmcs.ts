@@ -37,7 +37,10 @@
 // few moves more. PLAYOUT_CHECK has the measure.
 //
 // Resumable: its whole state is the line played so far, the step's moves and how many have been
-// tried, so it stops between two playouts when its slice of the budget is spent.
+// tried, so it stops between two playouts when its slice of the budget is spent (how the budget is
+// sliced then changes nothing). Only run()'s `limit` (solve()'s whole budget) stops it inside a
+// playout or a line's forced steps, at exactly that many nodes: a playout cut short is taken back
+// and its move tried again by the next run, if any.
 import { MAX_MOVES, moveFrom } from '../engine/move';
 import { generateFoundationMoves, generateOtherMoves } from '../engine/movegen';
 import type { GameState } from '../engine/state';
@@ -202,6 +205,8 @@ export class NestedRollouts implements Search {
   readonly checkEvery: number;
   /** Playouts stopped in a position the waste test proves lost, over all lines. */
   deadPlayouts = 0;
+  /** The line has reached a position whose moves are not listed yet: a run's limit fell between the two (nextStep). */
+  private toList = false;
 
   /**
    * `byRuns` false: playouts keep the Zobrist hash even where the runs would do (for tests);
@@ -229,21 +234,34 @@ export class NestedRollouts implements Search {
     return this.win;
   }
 
-  run(nodeBudget: number, deadline = Infinity): SearchStatus {
+  /** Playouts until `nodeBudget` is spent (the last may end past it), never past `limit` (search.ts). */
+  run(nodeBudget: number, deadline = Infinity, limit = Infinity): SearchStatus {
     const s = this.state;
-    const stop = this.stats.nodes + nodeBudget;
+    const stop = this.stats.nodes + Math.min(nodeBudget, limit);
+    const hard = this.stats.nodes + limit;
     while (this.stats.nodes < stop) {
       if (Date.now() >= deadline) return 'paused';
-      if (this.tried === this.nStep && !this.nextStep()) {
-        // The deal itself has no move: nothing to try, ever (not a proof; complete searches give those).
-        if (this.playedLen === 0 && this.bestLen === 0) return 'exhausted';
-        this.startOver();
-        continue;
+      if (this.tried === this.nStep) {
+        const next = this.nextStep(hard);
+        if (next === 'cut') return 'paused';
+        if (next === 'ended') {
+          // The deal itself has no move: nothing to try, ever (not a proof; complete searches give those).
+          if (this.playedLen === 0 && this.bestLen === 0) return 'exhausted';
+          this.startOver();
+          continue;
+        }
       }
+      if (this.stats.nodes >= hard) return 'paused'; // the step goes on with this move next run
       const m = this.step[this.tried++];
       s.apply(m);
       this.stats.nodes++;
-      const score = this.playout();
+      const score = this.playout(hard);
+      if (score < 0) {
+        // The limit fell inside the playout (taken back): the move is tried again next run.
+        s.undo();
+        this.tried--;
+        return 'paused';
+      }
       if (score === s.total) {
         this.win = [...this.played.subarray(0, this.playedLen), m, ...this.seq.subarray(0, this.seqLen)];
         s.undo();
@@ -258,25 +276,36 @@ export class NestedRollouts implements Search {
 
   /**
    * Plays the best line's next move (after the first step), then any forced steps (forcedStep),
-   * and lists the moves of the first step that is not forced. False when the line has ended: no
-   * move, or a playout that stopped here.
+   * and lists the moves of the first step that is not forced: 'listed'. 'ended' when the line has
+   * ended: no move, or a playout that stopped here. 'cut' when the stats' node count reached
+   * `hard` first: the next call goes on from where this one stopped (toList; a forced step's moves
+   * count as all tried, so that its move is played next as after any step).
    */
-  private nextStep(): boolean {
+  private nextStep(hard: number): 'listed' | 'ended' | 'cut' {
     const s = this.state;
-    if (this.nStep > 0) {
-      if (this.bestLen <= this.playedLen) return false;
-      this.playBest();
+    if (!this.toList) {
+      if (this.nStep > 0) {
+        if (this.bestLen <= this.playedLen) return 'ended';
+        if (this.stats.nodes >= hard) return 'cut';
+        this.playBest();
+      }
+      this.toList = true;
     }
     for (;;) {
+      if (this.stats.nodes >= hard) return 'cut';
       // Listing the moves counts as a node, so that every turn of the loop in run() spends budget.
       this.stats.nodes++;
       this.stats.unique++;
       const end = stepMoves(s, this.step, this.weighs(s, this.lines));
       this.nStep = end;
       this.tried = 0;
-      if (this.bestLen <= this.playedLen || !forcedStep(s, this.step, end, this.best[this.playedLen])) return end > 0;
+      this.toList = false;
+      if (this.bestLen <= this.playedLen || !forcedStep(s, this.step, end, this.best[this.playedLen])) return end > 0 ? 'listed' : 'ended';
       this.forcedSteps++;
+      this.tried = end; // its moves count as tried, so that a call cut from here on comes back to nextStep
+      if (this.stats.nodes >= hard) return 'cut';
       this.playBest();
+      this.toList = true;
     }
   }
 
@@ -323,9 +352,9 @@ export class NestedRollouts implements Search {
 
   /**
    * A random playout from the current position, recorded in seq and taken back; returns the cards
-   * home at its end.
+   * home at its end, or -1 if it stopped because the stats' node count reached `hard` first.
    */
-  private playout(): number {
+  private playout(hard: number): number {
     const s = this.state;
     const buf = this.buf;
     this.seen.clear();
@@ -333,9 +362,16 @@ export class NestedRollouts implements Search {
     if (this.runs) s.hashOff();
     let n = 0;
     let check = this.checkEvery > 0 ? this.checkEvery : PLAYOUT_MAX; // PLAYOUT_MAX: never asked
+    // Moves the limit still allows (each one applied, kept or not, is a node); kept a small integer.
+    let left = Math.min(hard - this.stats.nodes, 1 << 30);
+    let cut = false;
     while (n < PLAYOUT_MAX && !s.isWon()) {
       let end = generateFoundationMoves(s, buf, 0);
       if (end > 0) {
+        if (left-- <= 0) {
+          cut = true;
+          break;
+        }
         s.apply(buf[0]);
         this.entered();
         this.seq[n++] = buf[0];
@@ -353,6 +389,10 @@ export class NestedRollouts implements Search {
       let m = -1;
       const mark = this.stepMark();
       while (end > 0) {
+        if (left-- <= 0) {
+          cut = true;
+          break;
+        }
         const i = drawWeighted(this.wts, end, total, this.rng);
         s.apply(buf[i]);
         if (this.isNew(mark)) {
@@ -372,7 +412,7 @@ export class NestedRollouts implements Search {
     this.seqLen = n;
     const depth = this.playedLen + 1 + n;
     if (depth > this.stats.maxDepth) this.stats.maxDepth = depth;
-    const score = s.onFoundation;
+    const score = cut ? -1 : s.onFoundation;
     for (let i = 0; i < n; i++) s.undo();
     if (this.runs) s.hashOn(); // every move since hashOff() is undone
     return score;

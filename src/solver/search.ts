@@ -24,9 +24,14 @@ export interface Search {
   readonly state: GameState;
   readonly stats: SearchStats;
   /**
-   * Searches for up to `nodeBudget` more nodes or until the deadline (ms since the epoch).
+   * Searches for up to `nodeBudget` more nodes (a slice) or until the deadline (ms since the
+   * epoch). A search whose work comes in units may end the unit it is in past the slice (nmcs.ts a
+   * playout, astar.ts a position's moves), so that its work does not depend on how its budget is
+   * sliced. `limit` (at least nodeBudget; default none) is the most nodes this call may use, even
+   * inside a unit: solve() passes what is left of its whole budget, so that a solve never uses more
+   * than maxNodes. The depth-first searches stop exactly at nodeBudget and need not read it.
    */
-  run(nodeBudget: number, deadline: number): SearchStatus;
+  run(nodeBudget: number, deadline: number, limit?: number): SearchStatus;
   /** The moves from the root to the win (after 'won'). */
   solutionMoves(): number[];
   /** The most cards on foundations any line of this search has reached (nmcs.ts); absent: not tracked. */

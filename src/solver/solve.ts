@@ -42,7 +42,7 @@ export interface SolveOptions {
   search?: SearchKind;
   /** Base rank 0..12 for the Terrace family, or 'any' (the search chooses; default). */
   base?: number | 'any';
-  /** Node budget (moves applied), shared by all searches. Default 2,000,000. */
+  /** Node budget (moves applied), shared by all searches, which never use more in all. Default 2,000,000. */
   maxNodes?: number;
   /** Time budget in ms. Default: none. */
   timeoutMs?: number;
@@ -212,13 +212,15 @@ function marksSalt(run: Run, rank: number): number {
  * Runs the opening (or one search alone: the prelude, whose searches never say `lost`, or the tight
  * step, whose `lost` is the deal's): searches[0]
  * alone for turns[0] nodes, then all of them in turns of turns[1] nodes, until `budget` nodes or
- * the deadline. Only searches[0]'s `lost` is the deal's (a partner may search only some moves); a
+ * the deadline, never using more than `limit` (what the solve's node budget has left; at least
+ * `budget`). Only searches[0]'s `lost` is the deal's (a partner may search only some moves); a
  * partner that stops ('exhausted', 'memory') leaves the turns.
  */
 function runOpening(
   searches: Search[],
   turns: number[],
   budget: number,
+  limit: number,
   deadline: number,
   onProgress?: SolveOptions['onProgress'],
   offset = 0, // nodes the solve used before (for onProgress)
@@ -230,7 +232,7 @@ function runOpening(
   for (let k = 0; used < budget && live.length > 0 && Date.now() < deadline; k++) {
     const x = k === 0 ? searches[0] : live[k % live.length];
     const before = x.stats.nodes;
-    const st = x.run(Math.min(k === 0 ? turns[0] : turns[1], budget - used), deadline);
+    const st = x.run(Math.min(k === 0 ? turns[0] : turns[1], budget - used), deadline, limit - used);
     used += x.stats.nodes - before;
     onProgress?.(offset + used, x);
     if (st === 'won') return { result: 'won', used, winner: x, memory, exhausted };
@@ -366,7 +368,8 @@ function runProving(run: Run, x: Search, nodes: number): void {
 
 /** Search `x` alone for up to `nodes`, under the solve's budgets; a win is the solve's. */
 function runAlone(run: Run, x: Search, nodes: number): { result: Verdict; exhausted: boolean } {
-  const ran = runOpening([x], [nodes], Math.min(nodes, run.maxNodes - run.used), run.deadline, run.opts.onProgress, run.used);
+  const left = run.maxNodes - run.used;
+  const ran = runOpening([x], [nodes], Math.min(nodes, left), left, run.deadline, run.opts.onProgress, run.used);
   run.used += ran.used;
   run.outOfMemory ||= ran.memory;
   if (ran.result === 'won') {
@@ -431,7 +434,8 @@ function runOpeningOf(run: Run, o: Opening): Map<string, Search> {
     return x;
   });
   const turns = o.partner ? [Math.min(o.partner.alone, o.nodes), o.partner.turn] : [o.nodes];
-  const ran = runOpening(searches, turns, Math.min(o.nodes, run.maxNodes - run.used), run.deadline, run.opts.onProgress, run.used);
+  const left = run.maxNodes - run.used;
+  const ran = runOpening(searches, turns, Math.min(o.nodes, left), left, run.deadline, run.opts.onProgress, run.used);
   run.used += ran.used;
   if (ran.result === 'lost') run.usedDeadlocks = testsUsed(run, searches[0]);
   run.outOfMemory ||= ran.memory;
@@ -473,7 +477,8 @@ function runGroups(run: Run, groups: Search[][]): number {
       for (const search of g) {
         if (run.used >= run.maxNodes) return proved;
         const before = search.stats.nodes;
-        const st = search.run(Math.min(slice * times * run.shareOf.get(search)!, run.maxNodes - run.used), run.deadline);
+        const left = run.maxNodes - run.used; // the slice may end a unit of work past its end (search.ts), never past this
+        const st = search.run(Math.min(slice * times * run.shareOf.get(search)!, left), run.deadline, left);
         run.used += search.stats.nodes - before;
         run.opts.onProgress?.(run.used, search);
         if (st === 'won') {
