@@ -2,9 +2,9 @@
 // --retry-unknown against run.json (manifest.ts), and the refusal of a run that would replace rows.
 // run.ts asks these before it creates or changes anything.
 import { OutputError, heldRows } from '../records/outputs';
-import { type DealRow, dealFile } from '../records/records';
+import { type DealFileContents, type DealRow, dealFile } from '../records/records';
 import { cellsVariants, variantNames } from '../rules/variants';
-import { ManifestError, type RunEntry, disagreement, manifestFile, readManifest, retryRefusal, settingDiff } from './manifest';
+import { ManifestError, type RunEntry, disagreement, manifestFile, readManifest, retryRefusal, settingDiff, withEarlier } from './manifest';
 import { type Shard, formatShard } from './shard';
 import type { BaseMode } from './summary';
 
@@ -162,4 +162,33 @@ export function resumeSettings<T extends GivenSettings>(given: T, dir: string, r
       `${cannot(narrow[0])}: ${dealing(ms)} ${given.from}-${given.to} leaves out some of run.json's ${narrow[1].seeds.from}-${narrow[1].seeds.to} (leave ${dealing(ms)} out to go on with them, or give a range that holds them)`,
     );
   return out;
+}
+
+/**
+ * The run.json entry of a variant: this run's, keeping what the rows it keeps were made by. A
+ * resume keeps the earlier runs and an unfinished retry's retryFrom (it goes on with that retry);
+ * a retry adds the run before it to the earlier runs and records where its own rows begin.
+ */
+export function entryKept(now: RunEntry, old: RunEntry | undefined, file: DealFileContents, resume: boolean, retry: boolean): RunEntry {
+  if (!resume || !old || file.rows.length === 0) return now;
+  if (retry) return { ...withEarlier(now, old), retryFrom: file.records };
+  const e: RunEntry = { ...now };
+  if (old.earlier) e.earlier = old.earlier;
+  if (old.retryFrom !== undefined) e.retryFrom = old.retryFrom;
+  return e;
+}
+
+/**
+ * The (seed, base) keys of the unknown rows to search again: with retryFrom set (a retry, begun now
+ * or stopped before), those of the run's seeds among the file's first retryFrom records that no
+ * later row has replaced.
+ */
+export function searchAgain(file: DealFileContents, entry: RunEntry, seeds: Set<number>): Set<string> {
+  const keys = new Set<string>();
+  const from = entry.retryFrom;
+  if (from === undefined) return keys;
+  file.rows.forEach((r, i) => {
+    if (r.result === 'unknown' && file.at[i] < from && seeds.has(r.seed)) keys.add(`${r.seed}:${r.base}`);
+  });
+  return keys;
 }

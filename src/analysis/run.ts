@@ -9,7 +9,7 @@
 //
 // Design:
 // - Batching. The searches to do are cut into batches, one piscina task each (`batchSize` seeds, or
-//   by default batches that shrink to a single search at the end of the queue: planJobs).
+//   by default batches that shrink to a single search at the end of the queue: plan.ts).
 //   A batch item is a seed with the base choices still to search: for the Terrace family in mode
 //   `all`, every candidate rank (baseCandidates) and `any`; otherwise just `any`.
 // - Streaming and crashes: pool.ts runs the batches. The main thread appends each row to
@@ -22,32 +22,41 @@
 // - Reruns. Without --resume (or --force) a run into a directory whose per-deal file of a variant
 //   being run already holds rows is refused, changing nothing: a forgotten --resume after Ctrl-C,
 //   or a reused folder name, would otherwise throw finished rows away.
-// - Resume. With --resume the per-deal file is read first (a torn last line is cut off once every
-//   file has passed its checks), and only the (seed, base) pairs not in it are searched. With --force
+// - Resume. With --resume, run.json defines the run (resume.ts's resumeSettings fills in what is
+//   not given and refuses what contradicts it). The per-deal file is read first (a torn last line
+//   is cut off once every file has passed its checks), and only the (seed, base) pairs not in it
+//   are searched. With --force
 //   the file is replaced. Summaries are always computed from the per-deal file, restricted to the
 //   requested seeds, so a resumed run gives the same summary as a straight one. The summary files
 //   (and strategies.csv rows) of the variants being run are removed at the start and written at
 //   the end, so they always describe a finished run.
-// - Retry. --retry-unknown is a resume that first drops the unknown rows of the run's seeds (the
-//   file rewritten whole through a temporary file) and so searches them again, with a budget that
-//   must be larger than the rows'. Decided rows are kept whatever commit or budget made them: a
-//   `won` replays and a `lost` names its proof (`verify`). run.json lists the earlier runs.
+// - Retry. --retry-unknown is a resume that also searches again, with a budget that must be larger
+//   than the rows', the unknown rows of the run's seeds. Their new rows are appended; the reader
+//   keeps the later row, so the old one counts until the new one is written. run.json's retryFrom
+//   (resume.ts) says which rows are still to be searched again, so --resume goes on with a stopped
+//   retry. Decided rows are kept whatever commit or budget made them: a `won` replays and a `lost`
+//   names its proof (`verify`). run.json lists the earlier runs.
+// - The end. Once every search is done the per-deal file is rewritten whole, sorted by seed and
+//   base, one row per search; then summaries, strategies and run.json's end (finishRun), each file
+//   replaced through a temporary one, so a stop there leaves a folder --resume finishes.
 // - Manifest. run.json (manifest.ts) is written before the first search, one entry per variant;
 //   --resume first checks that the rows it keeps were made with this run's settings.
 // - Shards. With --shard K/N only the range's K-th share is planned (shard.ts); everything else
 //   (resume, summaries) is restricted to those seeds, and `merge` joins the shards.
 // - One run per file. Each per-deal file is claimed for the run (outputs.ts's claimDealFiles) before
 //   it is read: a second run into the same directory and variant is refused while the first lives.
-// - Signals. SIGINT/SIGTERM stop the run: rows already written stay, the pool is destroyed, no
-//   summary is written, and the result says `interrupted` (the CLI exits 130 / 143).
+// - Signals. SIGINT/SIGTERM stop the searches: rows already written stay, the pool is destroyed, no
+//   summary is written, and the result says `interrupted` (the CLI exits 130 / 143). A signal
+//   after the last search waits for the files (src/cli/analyze.ts says so and stops).
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import type { RuleTable } from '../rules/vocabulary';
-import { type RunEntry, gitCommit, manifestFile, packageVersion, readManifest, totalsOf, withEarlier, writeManifest } from './manifest';
-import { checkNoRows, checkResume, resumeSettings } from './resume';
+import { type RunEntry, gitCommit, manifestFile, packageVersion, readManifest, totalsOf, writeManifest } from './manifest';
+import { checkNoRows, checkResume, entryKept, resumeSettings, searchAgain } from './resume';
+import { planJobs } from './plan';
 import { checkOutputs, claimDealFiles, outputFiles, prepareOutDir } from '../records/outputs';
-import { type PoolHooks, type PoolJob, runPool } from './pool';
+import { type PoolHooks, runPool } from './pool';
 import { Progress, type ProgressMode, type VariantProgress } from './progress';
 import {
   DEAL_COLUMNS,
@@ -60,12 +69,10 @@ import {
   cutTornLine,
   dealFile,
   dealRecord,
-  parseBaseLabel,
   parseDealFile,
   readDealFile,
   strategiesFile,
   summaryFile,
-  writeCsvFile,
   withDealing,
   writeDealFile,
   writeStrategies,
@@ -76,14 +83,12 @@ import { type Shard, formatShard, shardSeeds } from './shard';
 import { bestVerdict, groupBySeed } from '../records/verdicts';
 import type { BaseMode } from './summary';
 
-/** Seeds analysed when none are given: `npm ci && npm start` (analyze all) takes about five minutes on 2 cores. */
+/** Seeds analysed when none are given (`npm start` analyses all five games at these). */
 export const DEFAULT_SEEDS = { from: 1, to: 200 } as const;
 /** Node budget of one search (one deal and base choice) when none is given. */
 export const DEFAULT_MAX_NODES = 200_000;
 /** Transposition table per worker thread, MB. */
 export const DEFAULT_TT_MB = 32;
-/** Most searches in one batch (one piscina task). */
-export const MAX_BATCH_SEARCHES = 64;
 /** Seeds of one run (of one shard): the plan holds each in memory (about 1 KB and 36 µs each for Signora). */
 export const MAX_SEEDS = 100_000;
 /** The search policy of an analysis search when --search is not given (solve()'s default), recorded in the manifest. */
@@ -368,35 +373,6 @@ function openRun(opts: ResolvedOptions, set: Settings, started: string, resume: 
   return states;
 }
 
-/**
- * The run.json entry of a variant: this run's, keeping what the rows it keeps were made by. A
- * resume keeps the earlier runs and an unfinished retry's retryFrom (it goes on with that retry);
- * a retry adds the run before it to the earlier runs and records where its own rows begin.
- */
-function entryKept(now: RunEntry, old: RunEntry | undefined, file: DealFileContents, resume: boolean, retry: boolean): RunEntry {
-  if (!resume || !old || file.rows.length === 0) return now;
-  if (retry) return { ...withEarlier(now, old), retryFrom: file.records };
-  const e: RunEntry = { ...now };
-  if (old.earlier) e.earlier = old.earlier;
-  if (old.retryFrom !== undefined) e.retryFrom = old.retryFrom;
-  return e;
-}
-
-/**
- * The (seed, base) keys of the unknown rows to search again: with retryFrom set (a retry, begun now
- * or stopped before), those of the run's seeds among the file's first retryFrom records that no
- * later row has replaced.
- */
-function searchAgain(file: DealFileContents, entry: RunEntry, seeds: Set<number>): Set<string> {
-  const keys = new Set<string>();
-  const from = entry.retryFrom;
-  if (from === undefined) return keys;
-  file.rows.forEach((r, i) => {
-    if (r.result === 'unknown' && file.at[i] < from && seeds.has(r.seed)) keys.add(`${r.seed}:${r.base}`);
-  });
-  return keys;
-}
-
 /** Counts a deal whose searches have all finished into its variant's progress. */
 function dealDone(st: VariantState, seed: number, mode: BaseMode): void {
   const g = st.rows.get(seed)!;
@@ -405,45 +381,6 @@ function dealDone(st: VariantState, seed: number, mode: BaseMode): void {
   else if (v === 'lost') st.progress.lost++;
   else st.progress.unknown++;
   st.progress.done++;
-}
-
-/**
- * The batches of searches still to do, variant by variant. With `batchSize`, that many seeds per
- * batch. Otherwise guided self-scheduling over searches (one deal and base choice): each batch
- * takes a quarter of a worker's share of the searches left, at most MAX_BATCH_SEARCHES, so batches
- * shrink to single searches at the end of the queue and no worker sits idle while another finishes
- * a long last batch (a Terrace deal alone is up to 14 searches).
- */
-function planJobs(states: Map<string, VariantState>, workers: number, batchSize?: number): PoolJob[] {
-  const jobs: PoolJob[] = [];
-  if (batchSize !== undefined) {
-    for (const [variant, st] of states) {
-      const todo = [...st.pending.keys()].sort((a, b) => a - b);
-      for (let i = 0; i < todo.length; i += batchSize)
-        jobs.push({ variant, items: todo.slice(i, i + batchSize).map((seed) => ({ seed, bases: [...st.pending.get(seed)!].map(labelToBase) })) });
-    }
-    return jobs;
-  }
-  let left = 0;
-  for (const st of states.values()) for (const p of st.pending.values()) left += p.size;
-  for (const [variant, st] of states) {
-    let job: PoolJob | null = null;
-    let room = 0;
-    for (const seed of [...st.pending.keys()].sort((a, b) => a - b))
-      for (const label of st.pending.get(seed)!) {
-        if (!job || room === 0) {
-          job = { variant, items: [] };
-          jobs.push(job);
-          room = Math.max(1, Math.min(MAX_BATCH_SEARCHES, Math.ceil(left / (workers * 4))));
-        }
-        const last = job.items[job.items.length - 1];
-        if (last && last.seed === seed) last.bases.push(labelToBase(label));
-        else job.items.push({ seed, bases: [labelToBase(label)] });
-        room--;
-        left--;
-      }
-  }
-  return jobs;
 }
 
 /** What the run does with each row and failure the pool reports: files, progress, crash list. */
@@ -575,7 +512,7 @@ export async function runAnalysis(given: AnalyzeOptions): Promise<AnalysisResult
   const set = settingsOf(opts);
   const { workers, mode, maxNodes, ttMb } = set;
   const { states, release } = prepareRun(opts, set, new Date(t0).toISOString());
-  const jobs = planJobs(states, workers, opts.batchSize);
+  const jobs = planJobs(new Map([...states].map(([v, st]) => [v, st.pending])), workers, opts.batchSize);
   const progress = new Progress(
     opts.progress ?? (process.stderr.isTTY ? 'bars' : 'lines'),
     [...states.values()].map((s) => s.progress),
@@ -638,12 +575,6 @@ export async function runAnalysis(given: AnalyzeOptions): Promise<AnalysisResult
   } finally {
     release();
   }
-}
-
-function labelToBase(label: string): number | 'any' {
-  const b = parseBaseLabel(label);
-  if (b === -1) throw new Error(`internal: bad base label ${label}`);
-  return b;
 }
 
 /** The equivalent command line, defaults spelled out. */
