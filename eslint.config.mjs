@@ -4,15 +4,18 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 // The rooms of src and the direction of their imports (docs/architecture.md):
-// cli -> {analysis, strategy} -> records -> solver -> engine -> rules -> cards; a room may import
-// any room of a layer below its own and none of its own layer or above: src/analysis (running an
-// analysis) and src/strategy (the base-card science) never import each other, src/cli joins them.
-// src/solver/freecell (Winery's and FreeCell's searches) is imported by src/solver/solve.ts alone,
-// through its index, and never imports solve.ts or policy.ts back.
+// cli -> {analysis, strategy} -> records -> solver -> search -> proof -> engine -> rules -> cards;
+// a room may import any room of a layer below its own and none of its own layer or above:
+// src/analysis (running an analysis) and src/strategy (the base-card science) never import each
+// other, src/cli joins them. Inside the rooms: src/search/freecell (Winery's and FreeCell's
+// searches) is reached from src/solver alone, through its index, and the other searches never
+// import it; src/search/core (table, memory, states, streams) and src/search/order (move order)
+// import nothing else of src/search.
 // Enforced with no-restricted-imports, one entry per folder (in flat config a later entry's
 // options replace an earlier one's, so no file is in two entries). bench and test may import any.
-const LAYERS = [['cards'], ['rules'], ['engine'], ['solver'], ['records'], ['analysis', 'strategy'], ['cli']];
-const ORDER = 'cli -> {analysis, strategy} -> records -> solver -> engine -> rules -> cards';
+// No import circle anywhere in src: test/architecture.test.ts.
+const LAYERS = [['cards'], ['rules'], ['engine'], ['proof'], ['search'], ['solver'], ['records'], ['analysis', 'strategy'], ['cli']];
+const ORDER = 'cli -> {analysis, strategy} -> records -> solver -> search -> proof -> engine -> rules -> cards';
 /**
  * The rooms `room` may not import (those above it, and the others of its layer), as a pattern over
  * relative import paths ('../engine/x', '../../cli/y').
@@ -25,24 +28,28 @@ function above(room) {
     message: `src/${room} may not import src/${up.join(', src/')}: imports go ${ORDER} (docs/architecture.md).`,
   };
 }
-const FREECELL_ONLY_FROM_SOLVE = {
-  regex: '^\\./freecell(/|$)',
-  message: 'src/solver/freecell is imported by src/solver/solve.ts alone (it registers its searches in SEARCHES).',
+const FREECELL_FROM_SOLVER_ONLY = {
+  regex: '^(\\./|(\\.\\./)+)freecell(/|$)',
+  message: 'src/search/freecell is reached from src/solver alone (registry.ts registers its searches): the searches every game uses never import it.',
+};
+const FREECELL_THROUGH_INDEX = {
+  regex: '^\\.\\./search/freecell/',
+  message: 'src/solver imports src/search/freecell through its index (../search/freecell).',
+};
+const SHARED_MACHINERY_ALONE = {
+  regex: '^\\.\\./(?!\\.\\./)',
+  message: 'src/search/core and src/search/order are the searches\' shared machinery: they import nothing else of src/search.',
 };
 const roomRules = (files, patterns, ignores = []) => ({ files, ignores, rules: { 'no-restricted-imports': ['error', { patterns }] } });
 const rooms = [
   roomRules(['src/cards/**/*.ts'], [above('cards')]),
   roomRules(['src/rules/**/*.ts'], [above('rules')]),
   roomRules(['src/engine/**/*.ts'], [above('engine')]),
-  roomRules(['src/solver/**/*.ts'], [above('solver'), FREECELL_ONLY_FROM_SOLVE], ['src/solver/solve.ts', 'src/solver/freecell/**']),
-  roomRules(
-    ['src/solver/solve.ts'],
-    [above('solver'), { regex: '^\\./freecell/', message: 'solve.ts imports src/solver/freecell through its index (./freecell).' }],
-  ),
-  roomRules(
-    ['src/solver/freecell/**/*.ts'],
-    [above('solver'), { regex: '^\\.\\./(solve|policy)$', message: 'src/solver/freecell may import the solver core, never solve.ts or policy.ts.' }],
-  ),
+  roomRules(['src/proof/**/*.ts'], [above('proof')]),
+  roomRules(['src/search/**/*.ts'], [above('search'), FREECELL_FROM_SOLVER_ONLY], ['src/search/freecell/**', 'src/search/core/**', 'src/search/order/**']),
+  roomRules(['src/search/freecell/**/*.ts'], [above('search')]),
+  roomRules(['src/search/core/**/*.ts', 'src/search/order/**/*.ts'], [above('search'), SHARED_MACHINERY_ALONE]),
+  roomRules(['src/solver/**/*.ts'], [above('solver'), FREECELL_THROUGH_INDEX]),
   roomRules(['src/records/**/*.ts'], [above('records')]),
   roomRules(['src/analysis/**/*.ts'], [above('analysis')]),
   roomRules(['src/strategy/**/*.ts'], [above('strategy')]),

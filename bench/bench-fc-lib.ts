@@ -3,7 +3,7 @@
 // -l lg and atomic presets, against our solve() timed the same way; lg in alternating rounds, whose
 // ratio is the median of the rounds' ratios, with their range.
 import { dealFromSeed } from '../src/engine/deal';
-import { TranspositionTable } from '../src/solver/tt';
+import { TranspositionTable } from '../src/search/core/tt';
 import { count, type Ctx, f2, f3, FC_TABLES, tableRules, timedRow } from './bench-common';
 import { runOurs } from './bench-ours';
 import { buildHarness, FC_PRESETS, type LibRun, runLib } from './fclib';

@@ -2,7 +2,7 @@
 // after an untimed JIT warm-up (bench.ts's header says what is measured).
 import { dealFromSeed } from '../src/engine/deal';
 import { solve, type SolveResult } from '../src/solver/solve';
-import { TranspositionTable } from '../src/solver/tt';
+import { TranspositionTable } from '../src/search/core/tt';
 import { type BenchOptions, count, type Ctx, f1, f2, f3, FC_TABLES, type OurDeal, type OurRun, tableRules, timedRow } from './bench-common';
 import { replayOurs } from './fcsolve';
 import { pad, quantile, sortNum, sum } from './util';

@@ -20,8 +20,9 @@
 // counts of a deal do not.
 import { getRules, VARIANTS } from '../src/rules/variants';
 import { dealFromSeed } from '../src/engine/deal';
-import { baseCandidates, isSearchKind, MAX_STREAM, SEARCH_KINDS, type SearchKind, solve } from '../src/solver/solve';
-import { TranspositionTable } from '../src/solver/tt';
+import { baseCandidates, MAX_STREAM, type SearchKind, solve } from '../src/solver/solve';
+import { isSearchKind, SEARCH_KINDS } from '../src/solver/registry';
+import { TranspositionTable } from '../src/search/core/tt';
 import { arg, checkOptions, countArg, fail as failWith, flag, parseRange } from './util';
 
 function fail(msg: string): never {

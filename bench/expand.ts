@@ -7,9 +7,9 @@
 import { dealFromSeed } from '../src/engine/deal';
 import { GameState } from '../src/engine/state';
 import { getRules } from '../src/rules/variants';
-import { MemoryBudget } from '../src/solver/memory';
-import { SEARCHES } from '../src/solver/solve';
-import { TranspositionTable } from '../src/solver/tt';
+import { MemoryBudget } from '../src/search/core/memory';
+import { SEARCHES } from '../src/solver/registry';
+import { TranspositionTable } from '../src/search/core/tt';
 import { arg, fail, parseRange } from './util';
 
 let seeds = { from: 4001, to: 4600 };

@@ -6,8 +6,8 @@
 import { getRules, VARIANTS } from '../src/rules/variants';
 import { dealFromSeed } from '../src/engine/deal';
 import { GameState } from '../src/engine/state';
-import { DfsSearch } from '../src/solver/dfs';
-import { TranspositionTable } from '../src/solver/tt';
+import { DfsSearch } from '../src/search/dfs';
+import { TranspositionTable } from '../src/search/core/tt';
 
 const i = process.argv.indexOf('--repeat');
 const repeat = i >= 0 ? Number(process.argv[i + 1]) : 3;

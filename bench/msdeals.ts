@@ -12,8 +12,9 @@
 import { getRules } from '../src/rules/variants';
 import { spawnSync } from 'child_process';
 import { dealToFcs, msDeal } from '../src/engine/msdeal';
-import { isSearchKind, solve } from '../src/solver/solve';
-import { TranspositionTable } from '../src/solver/tt';
+import { isSearchKind } from '../src/solver/registry';
+import { solve } from '../src/solver/solve';
+import { TranspositionTable } from '../src/search/core/tt';
 import { arg, countArg, fail, parseRange } from './util';
 
 function main(): void {

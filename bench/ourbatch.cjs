@@ -20,7 +20,7 @@ if (!maxNodes) {
 const root = path.resolve(dist);
 const { seededDeal } = require(path.join(root, 'src', 'cli', 'io.js'));
 const { solve } = require(path.join(root, 'src', 'solver', 'solve.js'));
-const { TranspositionTable } = require(path.join(root, 'src', 'solver', 'tt.js'));
+const { TranspositionTable } = require(path.join(root, 'src', 'search', 'core', 'tt.js'));
 
 const tt = new TranspositionTable(32);
 let totalMs = 0;

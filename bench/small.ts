@@ -19,7 +19,7 @@
 import { getRules } from '../src/rules/variants';
 import { smallDeal } from '../src/engine/small';
 import { baseCandidates, solve } from '../src/solver/solve';
-import { TranspositionTable } from '../src/solver/tt';
+import { TranspositionTable } from '../src/search/core/tt';
 import { arg, checkOptions, flag, parseRange } from './util';
 
 /** --hidden: the true verdicts of the deals the default search leaves unknown at `budget` nodes. */

@@ -7,7 +7,7 @@
 import { getRules, VARIANTS } from '../src/rules/variants';
 import { dealFromSeed } from '../src/engine/deal';
 import { type SearchKind, solve } from '../src/solver/solve';
-import { TranspositionTable } from '../src/solver/tt';
+import { TranspositionTable } from '../src/search/core/tt';
 import { arg, countArg, quantile } from './util';
 
 export interface BenchRow {

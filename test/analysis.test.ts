@@ -10,7 +10,7 @@ import { RANKS } from '../src/cards/card';
 import { dealFromSeed } from '../src/engine/deal';
 import { getRules } from '../src/rules/variants';
 import { baseCandidates, solve } from '../src/solver/solve';
-import { TranspositionTable } from '../src/solver/tt';
+import { TranspositionTable } from '../src/search/core/tt';
 import { DEAL_COLUMNS, PROOFS, STRATEGY_COLUMNS, SUMMARY_COLUMNS, parseCsv, parseDealFile, readDealFile } from '../src/records/records';
 import { DEFAULT_TT_MB, type AnalyzeOptions } from '../src/analysis/run';
 import { retryRefusal } from '../src/analysis/manifest';

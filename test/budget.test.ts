@@ -12,11 +12,12 @@ import { moveError } from '../src/engine/legality';
 import { moveCount, moveFrom, moveTo } from '../src/engine/move';
 import { GameState } from '../src/engine/state';
 import { getRules } from '../src/rules/variants';
-import { AStarSearch } from '../src/solver/astar';
-import { NestedRollouts } from '../src/solver/nmcs';
-import type { Search } from '../src/solver/search';
-import { SEARCH_KINDS, SEARCHES, type SolveOptions, type SolveResult, solve, solveAllBases } from '../src/solver/solve';
-import { TranspositionTable } from '../src/solver/tt';
+import { AStarSearch } from '../src/search/astar';
+import { NestedRollouts } from '../src/search/nmcs';
+import type { Search } from '../src/search/search';
+import { SEARCH_KINDS, SEARCHES } from '../src/solver/registry';
+import { type SolveOptions, type SolveResult, solve, solveAllBases } from '../src/solver/solve';
+import { TranspositionTable } from '../src/search/core/tt';
 
 /** Every game, FreeCell with each number of cells. */
 const GAMES: { variant: string; cells?: number }[] = [

@@ -9,13 +9,15 @@ import { smallDeal, smallRules } from '../src/engine/small';
 import { GameState } from '../src/engine/state';
 import { getRules } from '../src/rules/variants';
 import { makeCard } from '../src/cards/card';
-import { addCount, DeadlockAuditError, type DeadlockTest, Deadlocks } from '../src/solver/deadlock';
+import { addCount } from '../src/proof/chains';
+import { DeadlockAuditError, DeadlockCuts } from '../src/proof/cuts';
+import { type DeadlockTest, testsThatApply } from '../src/proof/proof';
 import { deadlockTests } from '../src/solver/policy';
-import { OrderCheck, wasteStuckPlain } from '../src/solver/deadlock-check';
-import { WasteOrder, zobrist } from '../src/solver/waste-order';
-import { DfsSearch } from '../src/solver/dfs';
+import { OrderCheck, wasteStuckPlain } from '../src/proof/plain';
+import { WasteOrder, zobrist } from '../src/proof/waste-order';
+import { DfsSearch } from '../src/search/dfs';
 import { baseCandidates, solve } from '../src/solver/solve';
-import { TranspositionTable } from '../src/solver/tt';
+import { TranspositionTable } from '../src/search/core/tt';
 import { prng, reserveEndgame } from './helpers';
 
 const tt = new TranspositionTable(64);
@@ -44,12 +46,12 @@ function deadInRandomPlay(v: string, test: DeadlockTest, truthOf: (s: GameState,
     const rnd = prng(seed);
     const s = new GameState(deal);
     if (rules.terraceFamily) s.setConstraint(base);
-    const d = new Deadlocks(s, [test]);
+    const d = new DeadlockCuts(s, [test]);
     for (let step = 0; step < 60; step++) {
       const n = generateMoves(s, buf, 0);
       if (n === 0 || s.isWon()) break;
       s.apply(rnd() < 0.3 ? buf[0] : buf[Math.floor(rnd() * n)]);
-      if (!d.dead(s)) continue;
+      if (!d.provesLost(s)) continue;
       const t = truthOf(s, base);
       expect(t, `${v} seed ${seed} step ${step}`).not.toBe('won');
       if (t === 'lost') lost++;
@@ -61,7 +63,7 @@ function deadInRandomPlay(v: string, test: DeadlockTest, truthOf: (s: GameState,
 
 describe('deadlock tests (deadlock.ts)', () => {
   it('reserve: the Terrace games with a reserve; waste and order: the four alternate-colour games; none in Winery and FreeCell', () => {
-    const tests = (v: string) => Deadlocks.testsFor(new GameState(dealFromSeed(getRules(v), 1)));
+    const tests = (v: string) => testsThatApply(new GameState(dealFromSeed(getRules(v), 1)));
     expect(['signora', 'double-signora'].map(tests)).toEqual([
       ['reserve', 'waste', 'order'],
       ['reserve', 'waste', 'order'],
@@ -82,9 +84,9 @@ describe('deadlock tests (deadlock.ts)', () => {
     const deal = dealFromSeed(getRules('signora'), 10002);
     const s = new GameState(deal);
     s.setConstraint(4);
-    expect(new Deadlocks(s).dead(s)).toBe(true);
+    expect(new DeadlockCuts(s).provesLost(s)).toBe(true);
     s.setConstraint(2); // base 3: not dead at the deal
-    expect(new Deadlocks(s).dead(s)).toBe(false);
+    expect(new DeadlockCuts(s).provesLost(s)).toBe(false);
     const r = solve(deal, { base: 4, maxNodes: 10_000 });
     expect(r.result).toBe('lost');
     expect(r.proof).toBe('exhaustive+deadlock:reserve');
@@ -99,7 +101,7 @@ describe('deadlock tests (deadlock.ts)', () => {
       for (let seed = 1; seed <= 60; seed++) {
         const deal = reserveEndgame(v, seed);
         const s = new GameState(deal);
-        const dead = new Deadlocks(s, ['reserve']).dead(s);
+        const dead = new DeadlockCuts(s, ['reserve']).provesLost(s);
         const t = truth(s, 400_000);
         if (dead) {
           tally.dead++;
@@ -107,7 +109,7 @@ describe('deadlock tests (deadlock.ts)', () => {
           if (t === 'lost') tally.deadLost++;
         }
         const x = new DfsSearch(new GameState(deal), cleared(), 11, 1);
-        x.deadlocks = new Deadlocks(s, ['reserve']);
+        x.deadlocks = new DeadlockCuts(s, ['reserve']);
         const c = x.run(400_000);
         if (t !== 'paused' && c !== 'paused') {
           expect(c, `seed ${seed}`).toBe(t);
@@ -127,7 +129,7 @@ describe('deadlock tests (deadlock.ts)', () => {
       const deal = reserveEndgame('double-signora', seed);
       const s = new GameState(deal);
       const asIfSignora = new GameState({ ...deal, rules: { ...deal.rules, reserveToTableau: false } });
-      if (new Deadlocks(s, ['reserve']).dead(s) || !new Deadlocks(s, ['reserve']).dead(asIfSignora)) continue;
+      if (new DeadlockCuts(s, ['reserve']).provesLost(s) || !new DeadlockCuts(s, ['reserve']).provesLost(asIfSignora)) continue;
       if (truth(s, 400_000) === 'won') wrongWithout++;
     }
     expect(wrongWithout).toBeGreaterThan(0);
@@ -168,12 +170,12 @@ describe('deadlock tests (deadlock.ts)', () => {
       const rnd = prng(seed);
       const s = new GameState(deal);
       s.setConstraint(base);
-      const d = new Deadlocks(s, ['reserve']);
+      const d = new DeadlockCuts(s, ['reserve']);
       for (let step = 0; step < 40; step++) {
         const n = generateMoves(s, buf, 0);
         if (n === 0 || s.isWon()) break;
         s.apply(buf[Math.floor(rnd() * n)]);
-        if (!d.dead(s)) continue;
+        if (!d.provesLost(s)) continue;
         dead++;
         const t = truth(new GameState(s.toDeal()), 300_000);
         expect(t, `seed ${seed} step ${step}`).not.toBe('won');
@@ -194,14 +196,14 @@ describe('deadlock tests (deadlock.ts)', () => {
         const deal = dealFromSeed(rules, 30000 + seed);
         const rnd = prng(seed);
         const s = new GameState(deal);
-        const d = new Deadlocks(s, ['reserve']);
+        const d = new DeadlockCuts(s, ['reserve']);
         for (let step = 0; step < 150; step++) {
           const n = generateMoves(s, buf, 0);
           if (n === 0) break;
           // Foundation moves half the time: they are what builds foundations past the reserve.
           const m = rnd() < 0.5 ? buf[0] : buf[Math.floor(rnd() * n)];
           s.apply(m);
-          if (s.base < 0 || !d.dead(s)) continue;
+          if (s.base < 0 || !d.provesLost(s)) continue;
           dead++;
           const r = solve(s.toDeal(), { maxNodes: 20_000, deadlocks: false, base: s.base });
           expect(r.result, `seed ${30000 + seed} step ${step}`).not.toBe('won');
@@ -283,7 +285,7 @@ describe('the waste test (deadlock.ts)', () => {
     const pile = [...black.slice(1).reverse(), ...red.slice(1).reverse()];
     const deal: Deal = { rules, tableau: [pile], reserve: [], stock: [], waste: [black[0], red[0], king], cells: [], foundations: home };
     const s = new GameState(deal);
-    expect(new Deadlocks(s, ['waste']).tests).toEqual([]);
+    expect(new DeadlockCuts(s, ['waste']).tests).toEqual([]);
     expect(truth(new GameState(deal), 100_000)).toBe('won');
     expect(solve(deal, { tt, maxNodes: 100_000 }).result).toBe('won');
   });
@@ -336,7 +338,7 @@ describe('the waste test (deadlock.ts)', () => {
         const s = new GameState(deal);
         const base = rules.terraceFamily ? Math.floor(rnd() * 13) : 0;
         if (rules.terraceFamily) s.setConstraint(base);
-        const d = new Deadlocks(s, ['waste']);
+        const d = new DeadlockCuts(s, ['waste']);
         let depth = 0;
         for (let step = 0; step < 400; step++) {
           const n = generateMoves(s, buf, 0);
@@ -351,7 +353,7 @@ describe('the waste test (deadlock.ts)', () => {
             depth++;
           } else break;
           if (s.base >= 0 && s.base !== base) continue; // the base is fixed by the constraint in the Terrace family
-          const dead = d.dead(s);
+          const dead = d.provesLost(s);
           expect(dead, `seed ${40000 + seed} step ${step}`).toBe(wasteStuckPlain(s));
           tally.asked++;
           if (dead) tally.dead++;
@@ -366,7 +368,7 @@ describe('the waste test (deadlock.ts)', () => {
     expect(solve(deal, { tt, maxNodes: 20_000, deadlockAudit: true }).proof).toBe('exhaustive+deadlock:waste');
     for (const test of ['waste', 'order'] as const) {
       const s = new GameState(deal);
-      const d = new Deadlocks(s, [test], { waste: () => test !== 'waste', order: () => test !== 'order' });
+      const d = new DeadlockCuts(s, [test], { waste: () => test !== 'waste', order: () => test !== 'order' });
       const buf = new Int32Array(MAX_MOVES);
       let thrown: unknown;
       try {
@@ -375,7 +377,7 @@ describe('the waste test (deadlock.ts)', () => {
           const deal1 = [...buf.subarray(0, generateMoves(s, buf, 0))].find((m) => moveFrom(m) === s.STOCK);
           if (deal1 === undefined) break;
           s.apply(deal1);
-          d.dead(s);
+          d.provesLost(s);
         }
       } catch (e) {
         thrown = e;
@@ -452,11 +454,7 @@ describe('the waste test (deadlock.ts)', () => {
       const won = exact(stockC.map(cls), wasteC.map(cls), out, T);
       const where = `trial ${t}: out ${outC.map(cls)}, waste ${wasteC.map(cls)}, stock ${stockC.map(cls)}, ${T} piles`;
       if (won) expect(new OrderCheck().dead(s), where).toBe(false);
-      if (won)
-        expect(
-          new WasteOrder(2000, 4096).dead(s, 0, (c) => cls(c)),
-          where,
-        ).toBe(false);
+      if (won) expect(new WasteOrder(2000, 4096).dead(s, 0), where).toBe(false);
       tally[won ? 'alive' : 'dead']++;
     }
     expect(tally.dead).toBeGreaterThan(100);
@@ -496,7 +494,7 @@ describe('the waste test (deadlock.ts)', () => {
 describe('the order test (waste-order.ts)', () => {
   it('applies where the waste test does, and only when asked: no default of the policy asks it', () => {
     for (const v of ['signora', 'double-signora', 'empress-of-italy', 'red-and-black'])
-      expect(Deadlocks.testsFor(new GameState(dealFromSeed(getRules(v), 1))), v).toContain('order');
+      expect(testsThatApply(new GameState(dealFromSeed(getRules(v), 1))), v).toContain('order');
     for (const v of ['signora', 'double-signora', 'empress-of-italy', 'red-and-black', 'winery']) expect(deadlockTests(getRules(v))).not.toContain('order');
     expect(deadlockTests(getRules('empress-of-italy'), true)).toContain('order');
   });
@@ -558,13 +556,13 @@ describe('the order test (waste-order.ts)', () => {
         const rnd = prng(seed);
         const s = new GameState(deal);
         if (s.rules.terraceFamily) s.setConstraint(base);
-        const fast = new Deadlocks(s, ['order']);
+        const fast = new DeadlockCuts(s, ['order']);
         const plain = new OrderCheck();
         for (let step = 0; step < 80; step++) {
           const n = generateMoves(s, buf, 0);
           if (n === 0 || s.isWon()) break;
           s.apply(rnd() < 0.3 ? buf[0] : buf[Math.floor(rnd() * n)]);
-          const f = fast.dead(s);
+          const f = fast.provesLost(s);
           // On the full pack the plain version, at 50 times the cap, takes about 0.6 s a question: asked only where the fast one cut.
           const p = f || shape.ranks < 13 ? plain.dead(s) : false;
           tally.asked++;

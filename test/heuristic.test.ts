@@ -6,11 +6,11 @@ import { MAX_MOVES, moveCount, moveFrom, moveTo } from '../src/engine/move';
 import { generateMoves } from '../src/engine/movegen';
 import { GameState } from '../src/engine/state';
 import { getRules } from '../src/rules/variants';
-import { CELL_WEIGHT, childEstimates, COVER_WEIGHT, DISORDER_WEIGHT, EMPTY_WEIGHT, estimate } from '../src/solver/heuristic';
+import { CELL_WEIGHT, childEstimates, COVER_WEIGHT, DISORDER_WEIGHT, EMPTY_WEIGHT, estimate } from '../src/search/order/heuristic';
 import { rankOf, suitOf } from '../src/cards/card';
 import { tableauBuildError } from '../src/rules/building';
 import type { Deal } from '../src/engine/deal';
-import { addSupermoves } from '../src/solver/freecell/supermove';
+import { addSupermoves } from '../src/search/freecell/supermove';
 import { suitPositions, unplayedPosition } from './helpers';
 
 function played(s: GameState, buf: Int32Array, n: number): number[] {

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { dealFromSeed } from '../src/engine/deal';
 import { getRules } from '../src/rules/variants';
-import { MemoryBudget } from '../src/solver/memory';
+import { MemoryBudget } from '../src/search/core/memory';
 import { solve } from '../src/solver/solve';
 
 const MB = 1024 * 1024;

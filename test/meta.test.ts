@@ -7,12 +7,12 @@ import { MAX_MOVES, moveCount, moveFrom, moveTo } from '../src/engine/move';
 import { generateFoundationMoves } from '../src/engine/movegen';
 import { GameState } from '../src/engine/state';
 import { getRules } from '../src/rules/variants';
-import { DfsSearch } from '../src/solver/dfs';
-import { generateMetaMoves, metaMovesApply, playMeta } from '../src/solver/freecell/meta';
-import { MetaDfs } from '../src/solver/freecell/metadfs';
+import { DfsSearch } from '../src/search/dfs';
+import { generateMetaMoves, metaMovesApply, playMeta } from '../src/search/freecell/meta';
+import { MetaDfs } from '../src/search/freecell/metadfs';
 import { solve } from '../src/solver/solve';
-import { expandSupermoves } from '../src/solver/freecell/supermove';
-import { TranspositionTable } from '../src/solver/tt';
+import { expandSupermoves } from '../src/search/freecell/supermove';
+import { TranspositionTable } from '../src/search/core/tt';
 import { endgame, suitPositions } from './helpers';
 
 /** The cards of every pile, for comparing positions exactly. */

@@ -13,7 +13,7 @@ import { dealFromFcs, dealToFcs, msDeal, msDealOrder } from '../src/engine/msdea
 import { GameState } from '../src/engine/state';
 import { getRules } from '../src/rules/variants';
 import { solve } from '../src/solver/solve';
-import { TranspositionTable } from '../src/solver/tt';
+import { TranspositionTable } from '../src/search/core/tt';
 import { defaultFcBin, fcVersion } from '../bench/fcsolve';
 
 const ROOT = resolve(__dirname, '..');

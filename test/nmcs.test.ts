@@ -8,7 +8,7 @@ import { MAX_MOVES, moveCount, moveFrom, moveTo } from '../src/engine/move';
 import { smallDeal } from '../src/engine/small';
 import { GameState } from '../src/engine/state';
 import { getRules } from '../src/rules/variants';
-import { safeFoundationMove } from '../src/solver/prune';
+import { safeFoundationMove } from '../src/proof/safe-moves';
 import {
   drawWeighted,
   forcedStep,
@@ -23,13 +23,13 @@ import {
   stepMoves,
   WASTE_WEIGHT,
   WITH_RESERVE,
-} from '../src/solver/nmcs';
+} from '../src/search/nmcs';
 import { generateFoundationMoves, generateOtherMoves } from '../src/engine/movegen';
 import { solve } from '../src/solver/solve';
-import type { Search } from '../src/solver/search';
+import type { Search } from '../src/search/search';
 import { firstSlice, FOUR_DECK_LEADERS, type Leaders, leading, NMCS_SHARE, policy } from '../src/solver/policy';
-import { TranspositionTable } from '../src/solver/tt';
-import { plainAudit } from '../src/solver/deadlock-check';
+import { TranspositionTable } from '../src/search/core/tt';
+import { plainAudit } from '../src/proof/plain';
 
 function replaysToWin(deal: Deal, moves: number[]): boolean {
   const s = new GameState(deal);

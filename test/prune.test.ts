@@ -6,9 +6,9 @@ import { GameState } from '../src/engine/state';
 import { dealFromFcs } from '../src/engine/msdeal';
 import { moveFrom } from '../src/engine/move';
 import { generateFoundationMoves } from '../src/engine/movegen';
-import { DfsSearch } from '../src/solver/dfs';
-import { safeFoundationMove } from '../src/solver/prune';
-import { TranspositionTable } from '../src/solver/tt';
+import { DfsSearch } from '../src/search/dfs';
+import { safeFoundationMove } from '../src/proof/safe-moves';
+import { TranspositionTable } from '../src/search/core/tt';
 import { ALT_COLOUR, deadlockEndgame, endgame } from './helpers';
 
 /** Exhaustive plain DFS with and without pruning; both verdicts, and the positions each expanded. */

@@ -13,7 +13,7 @@ import { MAX_MOVES, moveCount, moveFrom, moveTo } from '../src/engine/move';
 import { generateMoves } from '../src/engine/movegen';
 import { GameState } from '../src/engine/state';
 import { getRules } from '../src/rules/variants';
-import { Deadlocks } from '../src/solver/deadlock';
+import { DeadlockCuts } from '../src/proof/cuts';
 import { baseCandidates, solve } from '../src/solver/solve';
 import { isLegal, reserveEndgame } from './helpers';
 // @ts-expect-error plain JavaScript without types, on purpose: the referee needs nothing but Node
@@ -237,7 +237,7 @@ describe('the referee (referee/)', () => {
     for (const variant of ['signora', 'double-signora', 'empress-of-italy', 'red-and-black'])
       for (let seed = 1; seed <= 12; seed++) {
         const s = new GameState(dealFromSeed(getRules(variant), seed));
-        const tests = { reserve: new Deadlocks(s, ['reserve']), waste: new Deadlocks(s, ['waste']) };
+        const tests = { reserve: new DeadlockCuts(s, ['reserve']), waste: new DeadlockCuts(s, ['waste']) };
         let rnd = seed * 7919;
         for (let step = 0; step < 250 && !s.isWon(); step++) {
           const n = generateMoves(s, buf, 0);
@@ -247,7 +247,7 @@ describe('the referee (referee/)', () => {
           s.apply(deal >= 0 && rnd % 3 === 0 ? buf[deal] : buf[rnd % n]);
           const pos = readDeal(stateJson(s));
           const mine = { reserve: reserveDead(pos) as boolean, waste: wasteDead(pos) as boolean };
-          const theirs = { reserve: tests.reserve.dead(s), waste: tests.waste.dead(s) };
+          const theirs = { reserve: tests.reserve.provesLost(s), waste: tests.waste.provesLost(s) };
           expect(mine, `${variant} seed ${seed} step ${step}`).toEqual(theirs);
           if (mine.reserve) fired.reserve++;
           if (mine.waste) fired.waste++;
@@ -263,7 +263,7 @@ describe('the referee (referee/)', () => {
     const fired = { deal: 0, endgame: 0, doubleSignora: 0, onlyWithout: 0, alive: 0 };
     const agree = (pos: unknown, s: GameState, what: string) => {
       const mine = reserveDead(pos) as boolean;
-      expect(mine, what).toBe(new Deadlocks(s, ['reserve']).dead(s));
+      expect(mine, what).toBe(new DeadlockCuts(s, ['reserve']).provesLost(s));
       if (!mine) fired.alive++;
       return mine;
     };

@@ -12,14 +12,14 @@ import { MAX_MOVES, moveCount, moveFrom, moveTo } from '../src/engine/move';
 import { generateFoundationMoves } from '../src/engine/movegen';
 import { GameState } from '../src/engine/state';
 import { getRules } from '../src/rules/variants';
-import { DfsSearch } from '../src/solver/dfs';
-import { metaJPairs, metaMovesApply, metaTest, playMeta } from '../src/solver/freecell/meta';
-import { LG, LG_PRELUDE, parseOrder } from '../src/solver/freecell/lg';
-import { SoftThread, SoftThreads } from '../src/solver/freecell/soft';
+import { DfsSearch } from '../src/search/dfs';
+import { metaJPairs, metaMovesApply, metaTest, playMeta } from '../src/search/freecell/meta';
+import { LG, LG_PRELUDE, parseOrder } from '../src/search/freecell/lg';
+import { SoftThread, SoftThreads } from '../src/search/freecell/soft';
 import { solve } from '../src/solver/solve';
-import { expandSupermoves } from '../src/solver/freecell/supermove';
-import { TranspositionTable } from '../src/solver/tt';
-import type { Search } from '../src/solver/search';
+import { expandSupermoves } from '../src/search/freecell/supermove';
+import { TranspositionTable } from '../src/search/core/tt';
+import type { Search } from '../src/search/search';
 import { endgame, suitPositions } from './helpers';
 
 function piles(s: GameState): string {

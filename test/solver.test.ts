@@ -4,11 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { type Deal, dealFromSeed } from '../src/engine/deal';
 import { moveError, playChecked } from '../src/engine/legality';
 import { moveCount, moveFrom, moveTo } from '../src/engine/move';
-import { DfsSearch } from '../src/solver/dfs';
+import { DfsSearch } from '../src/search/dfs';
 import { GameState } from '../src/engine/state';
 import { getRules } from '../src/rules/variants';
 import { baseCandidates, solve, type SolveResult, solveAllBases } from '../src/solver/solve';
-import { TranspositionTable } from '../src/solver/tt';
+import { TranspositionTable } from '../src/search/core/tt';
 import { ALL_VARIANTS, positionDeal } from './helpers';
 
 /** Replays a solution with the checked engine: null if it wins, else what went wrong. */

@@ -8,10 +8,11 @@ import { encodeMove, MAX_MOVES, moveCount, moveFrom, moveTo } from '../src/engin
 import { GameState } from '../src/engine/state';
 import { tableauBuildError } from '../src/rules/building';
 import { getRules } from '../src/rules/variants';
-import { MemoryBudget } from '../src/solver/memory';
-import { SEARCHES, solve } from '../src/solver/solve';
-import { TranspositionTable } from '../src/solver/tt';
-import { addSupermoves, expandSupermoves, supermovesApply } from '../src/solver/freecell/supermove';
+import { MemoryBudget } from '../src/search/core/memory';
+import { SEARCHES } from '../src/solver/registry';
+import { solve } from '../src/solver/solve';
+import { TranspositionTable } from '../src/search/core/tt';
+import { addSupermoves, expandSupermoves, supermovesApply } from '../src/search/freecell/supermove';
 import { suitPositions } from './helpers';
 
 describe('supermoves', () => {

@@ -10,7 +10,7 @@ import { dealFromSeed } from '../engine/deal';
 import { msDeal } from '../engine/msdeal';
 import { getRules } from '../rules/variants';
 import { solve } from '../solver/solve';
-import { TranspositionTable } from '../solver/tt';
+import { TranspositionTable } from '../search/core/tt';
 import { baseLabel, type DealRow } from '../records/records';
 
 export interface WorkItem {

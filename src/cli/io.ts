@@ -6,7 +6,7 @@ import { dealFromFcs, msDeal, parseMsNumber } from '../engine/msdeal';
 import { getRules } from '../rules/variants';
 import type { RuleOptions, RuleTable } from '../rules/vocabulary';
 import { UsageError } from './errors';
-import { isSearchKind, SEARCH_KINDS, SEARCHES } from '../solver/solve';
+import { isSearchKind, SEARCH_KINDS, SEARCHES } from '../solver/registry';
 
 const FS_REASONS: Record<string, string> = {
   ENOENT: 'no such file',

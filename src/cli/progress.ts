@@ -1,7 +1,7 @@
 // Progress of a long `solve` on stderr, when stderr is a terminal: after the first second, one line
 // rewritten in place a few times a second (nodes, nodes per second, the most cards seen on the
 // foundations), erased when the solve ends. Silent when stderr is not a terminal.
-import type { Search } from '../solver/search';
+import type { Search } from '../search/search';
 
 export interface ProgressStream {
   isTTY?: boolean;

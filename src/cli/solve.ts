@@ -26,7 +26,7 @@ import {
   type SearchKind,
   testsOf,
 } from '../solver/solve';
-import { TranspositionTable } from '../solver/tt';
+import { TranspositionTable } from '../search/core/tt';
 import { UsageError } from './errors';
 import { parseSeedRange } from './analyze';
 import { SolveProgress } from './progress';

@@ -19,7 +19,7 @@ import { GameState } from '../engine/state';
 import { EXIT_FAILED, EXIT_OK, UsageError, reportError } from './errors';
 import { getRules } from '../rules/variants';
 import { baseCandidates, DEFAULT_MAX_NODES, PROOFS, type Proof, solve, type SolveResult, testsOf } from '../solver/solve';
-import { DeadlockAuditError } from '../solver/deadlock';
+import { DeadlockAuditError } from '../proof/cuts';
 import { movesOfSpecs, showGame } from './show';
 import { dealName, fileLabel, loadDealFile, msDealOf, out, parseWhole, readJsonValues, seededDeal } from './io';
 

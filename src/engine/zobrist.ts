@@ -20,7 +20,8 @@ export const KIND_COUNT = 6;
 export const MAX_DEPTH = 208;
 export const CLASS_COUNT = 52;
 
-function splitmix32(seed: number): () => number {
+/** Splitmix32's generator from `seed`: a multiply-mix of a counter, so its outputs are not linear over the bits. */
+export function splitmix32(seed: number): () => number {
   let s = seed | 0;
   return () => {
     s = (s + 0x9e3779b9) | 0;

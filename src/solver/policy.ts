@@ -4,8 +4,8 @@
 // searches themselves are named here only; solve.ts's SEARCHES makes them, and runs the policy.
 import type { Deal } from '../engine/deal';
 import type { RuleTable } from '../rules/vocabulary';
-import { DEADLOCK_TESTS, type DeadlockTest } from './deadlock';
-import type { Search } from './search';
+import { DEADLOCK_TESTS, type DeadlockTest } from '../proof/proof';
+import type { Search } from '../search/search';
 
 export type SearchKind = 'dfs' | 'astar' | 'portfolio' | 'auto' | (string & {});
 

@@ -1,37 +1,31 @@
 // Room src/solver: deciding one deal. This file is its API, solve(deal, options) -> { result, moves,
-// base, stats } with no console output, and the search registry (SEARCHES); policy.ts says which
-// searches run, in what order. The searches every game uses: dfs.ts, restart.ts (restarting DFS),
-// astar.ts, over tt.ts (the transposition table), order.ts and heuristic.ts (move order), prune.ts
-// (safe moves), deadlock.ts (positions proved lost), memory.ts (the memory cap); search.ts is what
-// each search offers. freecell/ holds the searches of Winery and FreeCell alone, and only this file
-// imports it (through freecell/index.ts). The room may import src/engine, src/rules and src/cards,
-// never the rooms above it: src/records, src/analysis, src/strategy, src/cli (eslint.config.mjs).
+// base, stats } with no console output, and runs one solve's steps (schedule.ts) in order; the
+// searches are made by name (registry.ts), and policy.ts says which run, in what order, with the
+// values of each game from presets.ts. The searches themselves are src/search's, the proofs of loss
+// src/proof's. The room may import src/search, src/proof, src/engine, src/rules and src/cards, never
+// the rooms above it: src/records, src/analysis, src/strategy, src/cli (eslint.config.mjs).
 import { rankOf } from '../cards/card';
 import { type Deal, exposedCards } from '../engine/deal';
 import { baseCandidateRanks } from '../rules/variants';
 import { type MoveSpec, moveError } from '../engine/legality';
 import { moveCount, moveFrom, moveTo } from '../engine/move';
 import { specOf } from '../engine/notation';
-import { GameState } from '../engine/state';
-import { AStarSearch } from './astar';
-import { type DeadlockTest, Deadlocks, type Proof, proofOf } from './deadlock';
-import { DfsSearch } from './dfs';
-import { MemoryBudget } from './memory';
-import { NestedRollouts } from './nmcs';
-import { addSupermoves, expandSupermoves, MetaDfs, metaMovesApply, SoftThreads, supermovesApply } from './freecell';
-import { geometric, luby, RestartingDfs } from './restart';
-import type { MoveAdder, Search, SearchStats } from './search';
-import { firstSlice, type Leaders, leading, type Opening, META_FIRST, META_GROWTH, type Policy, policy, type SearchKind, type Tight } from './policy';
-import { deadlockTests } from './policy';
-import { plainAudit } from './deadlock-check';
-import { giveBack, takeState } from './states';
-import { TranspositionTable } from './tt';
-import { checkStream, searchSalt } from './streams';
+import { DeadlockCuts } from '../proof/cuts';
+import { type DeadlockTest, type Proof, proofOf, type Verdict } from '../proof/proof';
+import { MemoryBudget } from '../search/core/memory';
+import { giveBack } from '../search/core/states';
+import { checkStream } from '../search/core/streams';
+import { TranspositionTable } from '../search/core/tt';
+import { expandSupermoves, metaMovesApply } from '../search/freecell';
+import { RestartingDfs } from '../search/restart';
+import type { Search, SearchStats } from '../search/search';
+import { policy, type SearchKind } from './policy';
+import { isSearchKind } from './registry';
+import { makeGroups, type Run, runGroups, runOpeningOf, runPrelude, runTight, stateFor } from './schedule';
 
-export type Verdict = 'won' | 'lost' | 'unknown';
 /** How a `lost` is proved (FORMATS.md's proof field and column). */
-export { PROOFS, type Proof, testsOf } from './deadlock';
-export { MAX_STREAM, STREAM_SPAN } from './streams';
+export { PROOFS, type Proof, testsOf, type Verdict } from '../proof/proof';
+export { MAX_STREAM, STREAM_SPAN } from '../search/core/streams';
 
 export interface SolveOptions {
   /**
@@ -130,121 +124,6 @@ export function baseCandidates(deal: Deal): number[] {
   return baseCandidateRanks(deal.rules, exposedCards(deal).map(rankOf));
 }
 
-/** Makes one search over `state` (at the root), sharing table `tt` under its own salt. */
-type SearchFactory = (state: GameState, tt: TranspositionTable, salt: number, opts: SolveOptions, memory: MemoryBudget) => Search;
-
-/**
- * Every search the portfolio can run, by name: a new search is one file and one entry here.
- * dfs-*: depth-first with the move orders of order.ts; dfs-restart: a DFS in random order within
- * move groups (order 4) that restarts with growing budgets (2,000 nodes, growing by 1.5;
- * restart.ts); dfs-probe: a random DFS (foundation moves first) restarted on Luby's schedule of
- * short runs; dfs-restart-scored: the same over the suit games' heuristic order with noise,
- * restarting sooner (500 nodes, growing by 1.3). Both restarting searches add supermoves
- * (freecell/supermove.ts) where they apply. Where the policy says so (policy.ts: Winery and
- * FreeCell), the complete searches of a group share sound dead marks (dfs.ts, newSearch); astar:
- * weighted A*; dfs-meta: a DFS over Freecell Solver's meta-moves (freecell/meta.ts: FreeCell's rules only,
- * elsewhere it stops at once), restarting like dfs-restart-scored; it never proves a loss;
- * soft-threads: Freecell Solver's -l lg preset over the same meta-moves (freecell/soft.ts; the same games),
- * which never proves a loss either; nmcs: a nested Monte Carlo search of level 1 (nmcs.ts), random
- * playouts to the end of the deal or a proved loss choosing each move; it proves none, uses no table.
- */
-export const SEARCHES: Record<string, SearchFactory> = {
-  'dfs-scored': (s, tt, salt, o) => withDeadlocks(new DfsSearch(s, tt, salt, 1), o),
-  'dfs-plain': (s, tt, salt, o) => withDeadlocks(new DfsSearch(s, tt, salt, 0), o),
-  'dfs-random': (s, tt, salt, o) => withDeadlocks(new DfsSearch(s, tt, salt, 3), o),
-  'dfs-restart': (s, tt, salt, o) => withDeadlocks(new RestartingDfs(s, tt, salt, 4, geometric(2000, 1.5), supermoves(s)), o),
-  'dfs-probe': (s, tt, salt, o) => withDeadlocks(new RestartingDfs(s, tt, salt, 3, luby(500)), o),
-  'dfs-restart-scored': (s, tt, salt, o) => withDeadlocks(new RestartingDfs(s, tt, salt, 5, geometric(500, 1.3), supermoves(s)), o),
-  astar: (s, tt, salt, o, memory) => new AStarSearch(s, tt, o.weight ?? 2, salt, memory),
-  'dfs-meta': (s, tt, salt) => new MetaDfs(s, tt, salt, geometric(META_FIRST, META_GROWTH)),
-  'soft-threads': (s, tt, salt) => new SoftThreads(s, tt, salt),
-  nmcs: (s, _tt, salt) => new NestedRollouts(s, salt),
-};
-
-/** The supermoves (freecell/supermove.ts) as a DFS's added moves where they apply (null elsewhere). */
-function supermoves(s: GameState): MoveAdder | null {
-  return supermovesApply(s) ? addSupermoves : null;
-}
-
-/** A DFS that cuts the positions deadlock.ts's tests (deadlockTests: those asked, or the policy's) prove lost. */
-function withDeadlocks<S extends DfsSearch | RestartingDfs>(x: S, o: SolveOptions): S {
-  const d = new Deadlocks(x.state, deadlockTests(x.state.rules, o.deadlocks), o.deadlockAudit ? plainAudit() : undefined);
-  if (d.tests.length > 0) x.deadlocks = d;
-  return x;
-}
-
-/** Positions a search's current run cut for a deadlock (0 for searches without the tests). */
-function cutsOf(x: Search): number {
-  return x instanceof DfsSearch || x instanceof RestartingDfs ? x.cuts : 0;
-}
-
-/** The tests `x`'s proof of loss leaned on: those that cut in its run; with dead marks (which may stand on cuts), all its group's that ever cut. */
-function testsUsed(run: Run, x: Search): DeadlockTest[] {
-  if (!run.marks) return cutsOf(x) > 0 ? (x as DfsSearch | RestartingDfs).deadlocks!.used() : [];
-  const rank = run.rankOf.get(x);
-  const cut = run.all.filter((y) => run.rankOf.get(y) === rank && (y instanceof RestartingDfs ? y.totalCuts : cutsOf(y)) > 0);
-  return cut.flatMap((y) => (y as DfsSearch | RestartingDfs).deadlocks!.usedEver());
-}
-
-/** The named policies; `search` may also be registry names joined by '+' (e.g. "beam+dfs-scored"). */
-export const SEARCH_KINDS = ['auto', 'dfs', 'astar', 'portfolio'] as const;
-
-/** True for a policy name or a '+'-list of registry names. */
-export function isSearchKind(k: string): k is SearchKind {
-  return (SEARCH_KINDS as readonly string[]).includes(k) || k.split('+').every((n) => n in SEARCHES);
-}
-
-/**
- * The salt of the sound dead marks of the searches under base constraint `rank` (-1: none), shared
- * by them all (dfs.ts's `marks`); never 0, and claimed from the table like every search's salt. A
- * position's mark says it is lost under that constraint.
- */
-function marksSalt(run: Run, rank: number): number {
-  let m = run.marksSalts.get(rank);
-  if (m === undefined) {
-    m = run.tt.claim((Math.imul(rank + 0x51ed, 0x2c1b3c6d) ^ 0x297a2d39) | 1);
-    run.marksSalts.set(rank, m);
-  }
-  return m;
-}
-
-/**
- * Runs the opening (or one search alone: the prelude, whose searches never say `lost`, or the tight
- * step, whose `lost` is the deal's): searches[0]
- * alone for turns[0] nodes, then all of them in turns of turns[1] nodes, until `budget` nodes or
- * the deadline, never using more than `limit` (what the solve's node budget has left; at least
- * `budget`). Only searches[0]'s `lost` is the deal's (a partner may search only some moves); a
- * partner that stops ('exhausted', 'memory') leaves the turns.
- */
-function runOpening(
-  searches: Search[],
-  turns: number[],
-  budget: number,
-  limit: number,
-  deadline: number,
-  onProgress?: SolveOptions['onProgress'],
-  offset = 0, // nodes the solve used before (for onProgress)
-): { result: Verdict; used: number; winner?: Search; memory: boolean; exhausted: boolean } {
-  let used = 0;
-  let memory = false;
-  let exhausted = false;
-  let live = searches.slice();
-  for (let k = 0; used < budget && live.length > 0 && Date.now() < deadline; k++) {
-    const x = k === 0 ? searches[0] : live[k % live.length];
-    const before = x.stats.nodes;
-    const st = x.run(Math.min(k === 0 ? turns[0] : turns[1], budget - used), deadline, limit - used);
-    used += x.stats.nodes - before;
-    onProgress?.(offset + used, x);
-    if (st === 'won') return { result: 'won', used, winner: x, memory, exhausted };
-    if (st === 'lost' && x === searches[0]) return { result: 'lost', used, memory, exhausted };
-    if (st === 'memory') memory = true;
-    if (st === 'exhausted' && x === searches[0]) exhausted = true;
-    if (st !== 'paused') live = live.filter((y) => y !== x);
-    if (turns.length === 1 && k === 0) break;
-  }
-  return { result: 'unknown', used, memory, exhausted };
-}
-
 /**
  * Solves one deal. A base rank applies to the Terrace family only and is ignored elsewhere.
  *
@@ -272,45 +151,6 @@ export function solve(deal: Deal, opts: SolveOptions = {}): SolveResult {
   } finally {
     tt.inUse = false;
   }
-}
-
-/** One solve's state: its budgets, the searches made so far, and what they found. */
-interface Run {
-  readonly deal: Deal;
-  readonly opts: SolveOptions;
-  readonly tt: TranspositionTable;
-  /** What the table leaves of the memory cap, for the searches' stores. */
-  readonly memory: MemoryBudget;
-  readonly maxNodes: number;
-  /** ms since the epoch (Infinity: none). */
-  readonly deadline: number;
-  /** The caller's base rank in the Terrace family; -1: free, or another game. */
-  readonly fixedBase: number;
-  /** The states the searches use, given back at the end. */
-  readonly taken: GameState[];
-  /** Every search made, in the order made. */
-  readonly all: Search[];
-  /** Searches made so far (the next one's salt). */
-  made: number;
-  /** Nodes used by all searches. */
-  used: number;
-  result: Verdict;
-  /** The winning line (engine moves, supermoves not yet expanded). */
-  winMoves: number[];
-  /** A search stopped at the memory cap. */
-  outOfMemory: boolean;
-  /** The deadlock.ts tests that cut positions in a proof of loss (none: plain exhaustive). */
-  usedDeadlocks: DeadlockTest[];
-  /** The complete searches share sound dead marks (SolveOptions.marks; set with the policy). */
-  marks: boolean;
-  /** The marks' salt of each base constraint, claimed from the table when first needed. */
-  readonly marksSalts: Map<number, number>;
-  /** Each search's base constraint. */
-  readonly rankOf: Map<Search, number>;
-  /** Each group member's slices per turn (Policy.shares; 1 where missing). */
-  readonly shareOf: Map<Search, number>;
-  /** More turns for the most advanced groups (Policy.leaders; set with the policy). */
-  leaders?: Leaders;
 }
 
 /** Step 1: the budgets and an empty record; the table cleared when the caller lends it. */
@@ -341,168 +181,6 @@ function startRun(deal: Deal, opts: SolveOptions, tt: TranspositionTable): Run {
     rankOf: new Map(),
     shareOf: new Map(),
   };
-}
-
-/** A state at the deal under base constraint `rank` (-1: none), kept for the end of the solve. */
-function stateFor(run: Run, rank: number): GameState {
-  const s = takeState(run.deal, rank);
-  run.taken.push(s);
-  return s;
-}
-
-/** A new search of registry name `name` on the deal under base constraint `rank`, with the next salt. */
-function newSearch(run: Run, name: string, rank: number): Search {
-  const x = SEARCHES[name](stateFor(run, rank), run.tt, searchSalt(run.made++, run.opts.stream ?? 0), run.opts, run.memory);
-  run.rankOf.set(x, rank);
-  if (run.marks && (x instanceof DfsSearch || x instanceof RestartingDfs)) x.marks = marksSalt(run, rank);
-  run.all.push(x);
-  return x;
-}
-
-/** The complete search `x` alone for up to `nodes` (runAlone), where its `lost` is the deal's. */
-function runProving(run: Run, x: Search, nodes: number): void {
-  if (runAlone(run, x, nodes).result !== 'lost') return;
-  run.result = 'lost';
-  run.usedDeadlocks.push(...testsUsed(run, x));
-}
-
-/** Search `x` alone for up to `nodes`, under the solve's budgets; a win is the solve's. */
-function runAlone(run: Run, x: Search, nodes: number): { result: Verdict; exhausted: boolean } {
-  const left = run.maxNodes - run.used;
-  const ran = runOpening([x], [nodes], Math.min(nodes, left), left, run.deadline, run.opts.onProgress, run.used);
-  run.used += ran.used;
-  run.outOfMemory ||= ran.memory;
-  if (ran.result === 'won') {
-    run.result = 'won';
-    run.winMoves = x.solutionMoves();
-  }
-  return ran;
-}
-
-/**
- * Step 2, the prelude: search `name` (the soft threads, which can only win) for `nodes`. With a
- * Tight rule, once t.deadThreads of its threads have run dry the complete search t.search starts
- * beside it, t.ratio nodes for each of the prelude's (in turns of t.turn), where the deal has one
- * group (so its `lost` is the deal's).
- */
-function runPrelude(run: Run, name: string, nodes: number, t?: Tight): Prelude {
-  const x = newSearch(run, name, run.fixedBase);
-  const oneGroup = !run.deal.rules.terraceFamily || run.fixedBase >= 0;
-  if (!t || !oneGroup || !(x instanceof SoftThreads)) return { search: x, exhausted: runAlone(run, x, nodes).exhausted, probe: null };
-  let probe: Search | null = null;
-  while (x.stats.nodes < nodes && run.result === 'unknown') {
-    const before = x.stats.nodes;
-    if (runAlone(run, x, Math.min(t.turn, nodes - before)).exhausted) return { search: x, exhausted: true, probe };
-    if (run.result !== 'unknown' || x.stats.nodes === before) break; // won, or a budget ran out
-    if (probe === null && x.deadThreads >= t.deadThreads) probe = newSearch(run, t.search, run.fixedBase);
-    if (probe !== null) runProving(run, probe, Math.min(t.turn * t.ratio, t.nodes - probe.stats.nodes));
-  }
-  return { search: x, exhausted: false, probe };
-}
-
-/** What the prelude leaves: its search, whether it tried all it has, and a complete search begun beside it. */
-interface Prelude {
-  search: Search;
-  exhausted: boolean;
-  probe: Search | null;
-}
-
-/**
- * Step 2b, after a prelude that looks tight (policy.ts's Tight): the complete search (the one begun
- * beside the prelude, or a new one) alone until it has run t.nodes. Its `lost` is the deal's (see
- * runPrelude). Returns it to go on in the groups (or the one begun beside a prelude that did not
- * look tight), or null.
- */
-function runTight(run: Run, pre: Prelude, t: Tight): Search | null {
-  if (run.result !== 'unknown' || (run.deal.rules.terraceFamily && run.fixedBase < 0)) return null;
-  const dead = pre.search instanceof SoftThreads ? pre.search.deadThreads : 0;
-  if (!pre.exhausted && dead < t.deadThreads) return pre.probe;
-  const x = pre.probe ?? newSearch(run, t.search, run.fixedBase);
-  runProving(run, x, t.nodes - x.stats.nodes);
-  return run.result === 'unknown' ? x : null;
-}
-
-/**
- * Step 3, the opening, on the deal under the caller's constraint: its first search's `lost` (a run
- * that exhausted) is the deal's. Returns its searches by registry name.
- */
-function runOpeningOf(run: Run, o: Opening): Map<string, Search> {
-  const opened = new Map<string, Search>();
-  const searches = [o.search, ...(o.partner ? [o.partner.search] : [])].map((name) => {
-    const x = newSearch(run, name, run.fixedBase);
-    opened.set(name, x);
-    return x;
-  });
-  const turns = o.partner ? [Math.min(o.partner.alone, o.nodes), o.partner.turn] : [o.nodes];
-  const left = run.maxNodes - run.used;
-  const ran = runOpening(searches, turns, Math.min(o.nodes, left), left, run.deadline, run.opts.onProgress, run.used);
-  run.used += ran.used;
-  if (ran.result === 'lost') run.usedDeadlocks = testsUsed(run, searches[0]);
-  run.outOfMemory ||= ran.memory;
-  if (ran.result === 'won') run.winMoves = ran.winner!.solutionMoves();
-  run.result = ran.result;
-  return opened;
-}
-
-/**
- * Step 4: one group of searches (`members`) per rank. With one group under the opening's own
- * constraint, the opening's searches go on as the group's members of the same names, instead of
- * fresh copies that would start their restarts over.
- */
-function makeGroups(run: Run, ranks: number[], pol: Policy, opened: Map<string, Search>): Search[][] {
-  const goesOn = ranks.length === 1 && ranks[0] === run.fixedBase;
-  return ranks.map((r) =>
-    pol.members.map((name) => {
-      const x = (goesOn && opened.get(name)) || newSearch(run, name, r);
-      run.shareOf.set(x, pol.shares?.[name] ?? 1);
-      return x;
-    }),
-  );
-}
-
-/**
- * Step 5: the groups' searches in turns, in slices that double up to 65,536 nodes, until a win,
- * every group proved lost, or a budget. A `lost` drops its whole group (the rank is proved lost);
- * 'memory' or 'exhausted' drops only that search. Returns how many groups were proved lost.
- */
-function runGroups(run: Run, groups: Search[][]): number {
-  let open = groups.filter((g) => g.length > 0);
-  let proved = 0;
-  const turns = open.flat().reduce((a, x) => a + run.shareOf.get(x)!, 0);
-  let slice = open.length > 1 ? firstSlice(run.maxNodes - run.used, turns) : 4096;
-  for (let round = 0; open.length > 0 && run.used < run.maxNodes && Date.now() < run.deadline; round++) {
-    const lead = leading(open, round, run.leaders);
-    for (const g of [...lead, ...open.filter((x) => !lead.includes(x))]) {
-      const times = lead.includes(g) ? run.leaders!.share : 1;
-      for (const search of g) {
-        if (run.used >= run.maxNodes) return proved;
-        const before = search.stats.nodes;
-        const left = run.maxNodes - run.used; // the slice may end a unit of work past its end (search.ts), never past this
-        const st = search.run(Math.min(slice * times * run.shareOf.get(search)!, left), run.deadline, left);
-        run.used += search.stats.nodes - before;
-        run.opts.onProgress?.(run.used, search);
-        if (st === 'won') {
-          run.result = 'won';
-          run.winMoves = search.solutionMoves();
-          return proved;
-        }
-        if (st === 'lost') {
-          g.length = 0; // this rank is proved lost: drop all of its searches
-          proved++;
-          run.usedDeadlocks.push(...testsUsed(run, search));
-          break;
-        }
-        if (st === 'memory' || st === 'exhausted') {
-          if (st === 'memory') run.outOfMemory = true;
-          g.splice(g.indexOf(search), 1); // out of memory, or no moves left but no proof: this search stops, the others go on
-          break;
-        }
-      }
-    }
-    open = open.filter((g) => g.length > 0);
-    if (slice < 1 << 16) slice *= 2;
-  }
-  return proved;
 }
 
 /**
@@ -536,7 +214,7 @@ function finish(run: Run, t0: number): SolveResult {
   }
   let reason: string | undefined;
   const atDeal = result === 'lost' && run.usedDeadlocks.includes('reserve') && fixedBase >= 0 ? stateFor(run, fixedBase) : null;
-  if (atDeal) reason = new Deadlocks(atDeal).explain(atDeal) ?? undefined;
+  if (atDeal) reason = new DeadlockCuts(atDeal).explain(atDeal) ?? undefined;
   for (const search of all) search.release?.();
   giveBack(run.taken);
   const ms = performance.now() - t0;

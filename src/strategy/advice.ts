@@ -12,7 +12,7 @@
 // every published figure, with a Wilson interval on the bucket's size.
 import type { Deal } from '../engine/deal';
 import { baseCandidates, solve } from '../solver/solve';
-import { TranspositionTable } from '../solver/tt';
+import { TranspositionTable } from '../search/core/tt';
 import { FEATURE_NAMES, rankFeatures } from './features';
 import { type DealView, type Strategy, exposedCounts, viewOfDeal } from './strategies';
 import { wilson } from '../records/stats';

@@ -26,7 +26,7 @@
 import { encodeMove } from '../../engine/move';
 import type { GameState } from '../../engine/state';
 import type { RuleTable } from '../../rules/vocabulary';
-import { shuffle } from '../order';
+import { shuffle } from '../order/order';
 import { emptyPiles, freeCells, runCapacity } from './supermove';
 
 /**

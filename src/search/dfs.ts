@@ -22,12 +22,12 @@ import { MAX_MOVES } from '../engine/move';
 import { generateFoundationMoves, generateOtherMoves } from '../engine/movegen';
 import type { GameState } from '../engine/state';
 import { doubled } from '../engine/typed';
-import { type OrderMode, orderOrScore, pickBest } from './order';
-import { SccStack } from './scc';
-import type { Deadlocks } from './deadlock';
-import { safeFoundationMove } from './prune';
+import { type OrderMode, orderOrScore, pickBest } from './order/order';
+import { SccStack } from './core/scc';
+import type { DeadlockCuts } from '../proof/cuts';
+import { safeFoundationMove } from '../proof/safe-moves';
 import type { MoveAdder, Search, SearchStats, SearchStatus } from './search';
-import type { TranspositionTable } from './tt';
+import type { TranspositionTable } from './core/tt';
 
 /** A DFS's working storage: what release() hands on to the next DfsSearch. */
 interface DfsStorage {
@@ -97,7 +97,7 @@ export class DfsSearch implements Search {
    * Deadlock tests (deadlock.ts), or null: a position they prove lost is expanded with no moves, so
    * an exhausted root is then a proof by exhaustive search plus those tests.
    */
-  deadlocks: Deadlocks | null = null;
+  deadlocks: DeadlockCuts | null = null;
   /** Positions this run cut for a deadlock (a `lost` with cuts is proved with the tests' help). */
   cuts = 0;
   /** This search's own random state (order modes 3 and 4). */
@@ -151,7 +151,7 @@ export class DfsSearch implements Search {
     this.depth = -1;
     this.status = 'new';
     this.cuts = 0;
-    this.deadlocks?.clearFired();
+    this.deadlocks?.newRun();
     this.scc?.clear();
     this.stats.nodes = this.stats.unique = this.stats.ttHits = this.stats.maxDepth = 0;
   }
@@ -168,7 +168,7 @@ export class DfsSearch implements Search {
     if (start + MAX_MOVES > this.buf.length) this.growBuf();
     if (this.marks !== 0) this.low[d] = this.num[d] = this.scc!.push(this.state.h1, this.state.h2);
     let byScore = 0;
-    if (this.deadlocks !== null && this.deadlocks.dead(this.state)) {
+    if (this.deadlocks !== null && this.deadlocks.provesLost(this.state)) {
       this.cuts++;
       this.byScore[d] = 0;
       this.idx[d] = this.end[d] = start;

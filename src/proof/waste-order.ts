@@ -1,4 +1,4 @@
-// Test "order" (deadlock.ts): the waste-order relaxation. The waste test asks whether the cards now
+// Test "order" (proof name `order`): the waste-order relaxation. The waste test asks whether the cards now
 // in the waste can leave it in turn when every card dealt later is free; this test also makes the
 // cards dealt later obey the rules: they pass through the same one waste, top first, and at every
 // moment the cards out fit the tableau's piles.
@@ -6,7 +6,7 @@
 // The relaxed game. A position is only (stock left, the classes of the waste's cards bottom to top):
 // every other card is "out" (on a foundation or the tableau). Its moves: deal (the stock's top onto
 // the waste) and pop (the waste's top goes out), the second only if afterwards the cards out still
-// need at most as many tableau piles as there are (J, deadlock.ts's waste test: at least J piles
+// need at most as many tableau piles as there are (J, waste.ts: at least J piles
 // in every real position). Won: stock and waste empty. Every real line is a line of it: a deal is a
 // deal, a card leaving the waste is a pop, a pile filled from the stock is a deal and a pop, and the
 // other real moves (tableau to foundation, between piles) change nothing it sees; every real
@@ -17,13 +17,12 @@
 // game too) at each position, and one dominance (search's comment). Relaxed positions proved lost or
 // won, and questions left open, are kept for every later question of the same base, so the test
 // learns across the real search; a question that would take more than `cap` relaxed positions is
-// answered "not dead". deadlock-check.ts's OrderCheck is a second, plain version that `verify`
+// answered "not dead". plain.ts's OrderCheck is a second, plain version that `verify`
 // asks wherever this one cuts.
 import type { GameState } from '../engine/state';
-import { addCount } from './deadlock';
+import { splitmix32 } from '../engine/zobrist';
+import { addCount, CLASSES, classOf, LEVELS } from './chains';
 
-const LEVELS = 13;
-const CLASSES = 2 * LEVELS;
 const DEAD = 1;
 const ALIVE = 2;
 const OPEN = 3;
@@ -104,7 +103,7 @@ export class WasteOrder {
   ) {}
 
   /** True when the relaxed game from s (base `base`, no reserve card left) is lost. */
-  dead(s: GameState, base: number, classOf: (c: number, b: number) => number): boolean {
+  dead(s: GameState, base: number): boolean {
     const { cards, off, len } = s;
     if (this.stock.length < s.capacity) this.grow(s.capacity);
     const memo = (this.memo ??= new Memo(this.keep + this.cap + 1));
@@ -222,18 +221,11 @@ export class WasteOrder {
 }
 
 /**
- * Two independent arrays of n random 32-bit keys from a fixed seed: one key half each. Splitmix32
- * (a multiply-mix, not linear over the bits), so the second half is not a function of the first,
- * as it would be with two runs of one xorshift, and the key really has 64 bits.
+ * Two independent arrays of n random 32-bit keys from a fixed seed: one key half each, from one run
+ * of splitmix32 (a multiply-mix, not linear over the bits), so the second half is not a function of
+ * the first, as it would be with two runs of one xorshift, and the key really has 64 bits.
  */
 export function zobrist(n: number): [Int32Array, Int32Array] {
-  let x = 0x9e3779b9;
-  const next = () => {
-    x = (x + 0x9e3779b9) | 0;
-    let z = x;
-    z = Math.imul(z ^ (z >>> 16), 0x85ebca6b);
-    z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
-    return z ^ (z >>> 16);
-  };
+  const next = splitmix32(0x9e3779b9);
   return [Int32Array.from({ length: n }, next), Int32Array.from({ length: n }, next)];
 }

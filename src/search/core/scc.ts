@@ -8,7 +8,7 @@
 // A place on the stack serves as Tarjan's index. Places order the open positions by discovery, and
 // a position a lowlink refers to stays on the stack as long as the position whose lowlink it is
 // (it leaves only with its strongly connected component's root, which is below both).
-import { doubled } from '../engine/typed';
+import { doubled } from '../../engine/typed';
 
 export class SccStack {
   private h1s: Int32Array = new Int32Array(1024);

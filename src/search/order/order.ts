@@ -1,7 +1,7 @@
 // Move ordering for the depth-first search. Ordering never changes a verdict (every move is still
 // tried); it decides which line the search tries first, which is most of what makes it fast.
-import { moveFrom, moveTo } from '../engine/move';
-import type { GameState } from '../engine/state';
+import { moveFrom, moveTo } from '../../engine/move';
+import type { GameState } from '../../engine/state';
 import { childEstimates } from './heuristic';
 
 /**

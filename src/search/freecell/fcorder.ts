@@ -3,7 +3,7 @@
 // depth-first search (sortHomeLast), and its safe foundation move (horneSafe).
 import { moveFrom, moveTo } from '../../engine/move';
 import type { GameState } from '../../engine/state';
-import { horneHolds, suitHeights } from '../prune';
+import { horneHolds, suitHeights } from '../../proof/safe-moves';
 
 /** Room for one position's list: meta-moves are a few per pile and cell pair. */
 export const LIST_MAX = 4096;

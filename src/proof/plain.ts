@@ -5,7 +5,7 @@
 // recounted at every step; the waste test's about 0.2 ms a position in Empress of Italy), so they
 // run only where the fast test has fired.
 import type { GameState } from '../engine/state';
-import type { DeadlockAudit } from './deadlock';
+import type { DeadlockAudit } from './cuts';
 
 /** The plain versions of the waste and order tests, as one search's audit (the order check keeps a memo). */
 export function plainAudit(): DeadlockAudit {

@@ -1,6 +1,6 @@
 // Position evaluation used for move ordering and best-first search (never for pruning).
-import { moveCount, moveFrom, moveTo } from '../engine/move';
-import type { GameState } from '../engine/state';
+import { moveCount, moveFrom, moveTo } from '../../engine/move';
+import type { GameState } from '../../engine/state';
 
 /**
  * Suit-built games: weights of the cards lying on the next card a suit's foundation needs, of a

@@ -46,9 +46,10 @@ import { generateFoundationMoves, generateOtherMoves } from '../engine/movegen';
 import type { GameState } from '../engine/state';
 import { doubled } from '../engine/typed';
 import { CLASS_COUNT, mix } from '../engine/zobrist';
-import { type DeadlockAudit, Deadlocks } from './deadlock';
-import { xorshift } from './order';
-import { safeFoundationMove } from './prune';
+import { type DeadlockAudit, DeadlockCuts } from '../proof/cuts';
+import { testsThatApply } from '../proof/proof';
+import { xorshift } from './order/order';
+import { safeFoundationMove } from '../proof/safe-moves';
 import type { Search, SearchStats, SearchStatus } from './search';
 
 /** A playout stops after this many moves; the set of its positions is sized for them. */
@@ -159,7 +160,7 @@ export const PLAYOUT_CHECK_RESERVE = 256;
 
 /** How often a playout of this game asks the waste test (PLAYOUT_CHECK), or 0 where the test does not apply. */
 export function playoutCheck(s: GameState): number {
-  if (!Deadlocks.testsFor(s).includes('waste')) return 0;
+  if (!testsThatApply(s).includes('waste')) return 0;
   return s.rules.reserveSize > 0 ? PLAYOUT_CHECK_RESERVE : PLAYOUT_CHECK;
 }
 
@@ -201,7 +202,7 @@ export class NestedRollouts implements Search {
   /** The playouts' move weights (playoutWeights; tests read them). */
   readonly weights: PlayoutWeights;
   /** The waste test the playouts ask, every `checkEvery` moves (playoutCheck; 0: never). */
-  private readonly dead: Deadlocks | null;
+  private readonly dead: DeadlockCuts | null;
   readonly checkEvery: number;
   /** Playouts stopped in a position the waste test proves lost, over all lines. */
   deadPlayouts = 0;
@@ -225,7 +226,7 @@ export class NestedRollouts implements Search {
     this.rng[0] = salt | 1; // xorshift's state must not be 0
     this.runs = byRuns && !state.suitFound && state.C === 0;
     this.weights = playoutWeights(state);
-    const d = checkEvery > 0 ? new Deadlocks(state, ['waste'], audit) : null;
+    const d = checkEvery > 0 ? new DeadlockCuts(state, ['waste'], audit) : null;
     this.dead = d !== null && d.tests.length > 0 ? d : null;
     this.checkEvery = this.dead ? checkEvery : 0;
   }
@@ -379,7 +380,7 @@ export class NestedRollouts implements Search {
       }
       if (n >= check) {
         check = n + this.checkEvery;
-        if (this.dead!.dead(s)) {
+        if (this.dead!.provesLost(s)) {
           this.deadPlayouts++;
           break;
         }

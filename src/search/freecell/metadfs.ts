@@ -17,11 +17,11 @@
 import { generateFoundationMoves } from '../../engine/movegen';
 import type { GameState } from '../../engine/state';
 import { doubled } from '../../engine/typed';
-import { pickBest, xorshift } from '../order';
-import { safeFoundationMove } from '../prune';
+import { pickBest, xorshift } from '../order/order';
+import { safeFoundationMove } from '../../proof/safe-moves';
 import { runSalt } from '../restart';
 import type { Search, SearchStats, SearchStatus } from '../search';
-import type { TranspositionTable } from '../tt';
+import type { TranspositionTable } from '../core/tt';
 import { generateMetaMoves, metaMovesApply, playMeta } from './meta';
 
 /**

@@ -13,11 +13,11 @@
 // them. A run's proof may then stand on its forerunners' work: the runs add up to one proof
 // instead of each starting over.
 import type { GameState } from '../engine/state';
-import type { Deadlocks } from './deadlock';
+import type { DeadlockCuts } from '../proof/cuts';
 import { DfsSearch } from './dfs';
-import type { OrderMode } from './order';
+import type { OrderMode } from './order/order';
 import type { MoveAdder, Search, SearchStats, SearchStatus } from './search';
-import type { TranspositionTable } from './tt';
+import type { TranspositionTable } from './core/tt';
 
 /**
  * The salt asked for for run `run` of a restarting search whose own salt is `salt` (this file's,
@@ -79,10 +79,10 @@ export class RestartingDfs implements Search {
   }
 
   /** The deadlock tests of every run (dfs.ts). */
-  get deadlocks(): Deadlocks | null {
+  get deadlocks(): DeadlockCuts | null {
     return this.dfs.deadlocks;
   }
-  set deadlocks(d: Deadlocks | null) {
+  set deadlocks(d: DeadlockCuts | null) {
     this.dfs.deadlocks = d;
   }
 

@@ -1,9 +1,9 @@
 // GameStates of finished solves, per rule table, for the next solves to load deals into: building
 // one costs tens of microseconds, a sizeable part of a deal that takes a few hundred nodes. A state
 // is taken out while a solve uses it, so solves never share one.
-import type { Deal } from '../engine/deal';
-import { GameState } from '../engine/state';
-import type { RuleTable } from '../rules/vocabulary';
+import type { Deal } from '../../engine/deal';
+import { GameState } from '../../engine/state';
+import type { RuleTable } from '../../rules/vocabulary';
 
 const spareStates = new WeakMap<RuleTable, GameState[]>();
 const SPARE_STATES = 64;

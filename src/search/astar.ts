@@ -22,11 +22,11 @@ import { MAX_MOVES } from '../engine/move';
 import { generateFoundationMoves, generateOtherMoves } from '../engine/movegen';
 import type { GameState } from '../engine/state';
 import { doubled } from '../engine/typed';
-import { MemoryBudget } from './memory';
+import { MemoryBudget } from './core/memory';
 import type { Search, SearchStats, SearchStatus } from './search';
-import { estimate } from './heuristic';
-import { safeFoundationMove } from './prune';
-import type { TranspositionTable } from './tt';
+import { estimate } from './order/heuristic';
+import { safeFoundationMove } from '../proof/safe-moves';
+import type { TranspositionTable } from './core/tt';
 
 export class AStarSearch implements Search {
   readonly state: GameState;
