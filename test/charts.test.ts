@@ -1,14 +1,18 @@
-// SVG charts of an analysis output directory (src/analysis/charts.ts and src/strategy/chart.ts,
-// drawn together by src/cli/compose.ts; `solitaire chart`).
+// SVG charts of an analysis output directory (src/analysis/charts.ts, deals-chart.ts and
+// src/strategy/chart.ts, drawn together by src/cli/compose.ts; `solitaire chart`). The run covers
+// seeds 998-1003, so that the learned strategy (trained on 1-1000) has held-out seeds to show.
 // Needs the compiled worker and CLI (dist/): `npm test` runs tsc first.
 import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OUTCOMES_CHART, headlineRow, ranksChart } from '../src/analysis/charts';
+import { OUTCOMES_CHART, headlineRow, ranksChart, readProvenance } from '../src/analysis/charts';
+import { dealsChart } from '../src/analysis/deals-chart';
 import { analyzeWithStrategies, writeCharts } from '../src/cli/compose';
+import { percent } from '../src/records/format';
 import { STRATEGIES_CHART, strategiesChartSvg } from '../src/strategy/chart';
+import { LEARNED_MODELS } from '../src/strategy/learned-model';
 import { evaluateVariant } from '../src/strategy/strategy-eval';
 import { readStrategiesFile, readSummaryFile, strategiesFile, summaryFile } from '../src/records/records';
 
@@ -20,7 +24,9 @@ let dir: string;
 const cli = (...args: string[]) => spawnSync(process.execPath, [MAIN, ...args], { cwd: tmp, encoding: 'utf8', timeout: 60_000 });
 const read = (f: string) => fs.readFileSync(path.join(dir, f), 'utf8');
 /** The aria-labels of an SVG (the charts give every bar, whisker and dot one). */
-const labels = (svg: string) => [...svg.matchAll(/aria-label="([^"]*)"/g)].map((m) => m[1]);
+const labels = (svg: string) => [...svg.matchAll(/aria-label="([^"]*)"/g)].map((m) => m[1].replace(/&#39;/g, "'"));
+/** The lines of an SVG's footer (src/records/svg.ts withFooter). */
+const footer = (svg: string) => [...(/<g class="footer"[^>]*>(.*)<\/g><\/svg>/.exec(svg)?.[1] ?? '').matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]);
 
 beforeAll(async () => {
   if (!fs.existsSync(path.join(ROOT, 'dist', 'src', 'analysis', 'worker.js')))
@@ -29,8 +35,8 @@ beforeAll(async () => {
   dir = path.join(tmp, 'out');
   const res = await analyzeWithStrategies({
     variants: ['signora', 'winery'],
-    from: 1,
-    to: 6,
+    from: 998,
+    to: 1003,
     workers: 1,
     maxNodes: 2000,
     outDir: dir,
@@ -49,9 +55,9 @@ describe('writeCharts', () => {
     written = await writeCharts(dir);
   });
 
-  it('writes a ranks chart per Terrace game, outcomes and strategies, and nothing for Winery ranks', () => {
+  it('writes a ranks and a deals chart per Terrace game, outcomes and strategies, and nothing for Winery ranks', () => {
     const names = written.map((f) => path.basename(f));
-    expect(names).toEqual([ranksChart('signora'), OUTCOMES_CHART, STRATEGIES_CHART]);
+    expect(names).toEqual([ranksChart('signora'), dealsChart('signora'), OUTCOMES_CHART, STRATEGIES_CHART]);
     for (const f of written) {
       const svg = fs.readFileSync(f, 'utf8');
       expect(svg.startsWith('<svg')).toBe(true);
@@ -68,8 +74,8 @@ describe('writeCharts', () => {
       expect(all.filter((l) => l.startsWith('base ') && l.includes(`: ${outcome} `))).toHaveLength(rows.length);
     expect(all.filter((l) => /^base \S+: 95% interval /.test(l))).toHaveLength(rows.length);
     for (const r of rows) {
-      expect(all).toContain(`base ${r.base}: proved won ${r.won} of ${r.deals} deals (${((100 * r.won) / r.deals).toFixed(1)}%)`);
-      expect(all).toContain(`base ${r.base}: unknown (budget ran out) ${r.unknown} of ${r.deals} deals (${((100 * r.unknown) / r.deals).toFixed(1)}%)`);
+      expect(all).toContain(`base ${r.base}: proved won ${r.won} of ${r.deals} deals (${percent(r.won / r.deals)})`);
+      expect(all).toContain(`base ${r.base}: unknown (budget ran out) ${r.unknown} of ${r.deals} deals (${percent(r.unknown / r.deals)})`);
     }
     // best and any stand in a panel of their own; rank letters label the first.
     expect(rows.map((r) => r.base)).toEqual(expect.arrayContaining(['best', 'any']));
@@ -91,42 +97,77 @@ describe('writeCharts', () => {
     expect(winery.base).toBe('any');
     expect(all.filter((l) => l.includes(': proved won '))).toHaveLength(2);
     expect(all).toContain(
-      `Signora, best base (${signora.deals} deals): proved won ${signora.won} of ${signora.deals} deals (${((100 * signora.won) / signora.deals).toFixed(1)}%)`,
+      `Signora, best base (${signora.deals} deals): proved won ${signora.won} of ${signora.deals} deals (${percent(signora.won / signora.deals)})`,
     );
     expect(all).toContain(
-      `Winery (${winery.deals} deals): unknown (budget ran out) ${winery.unknown} of ${winery.deals} deals (${((100 * winery.unknown) / winery.deals).toFixed(1)}%)`,
+      `Winery (${winery.deals} deals): unknown (budget ran out) ${winery.unknown} of ${winery.deals} deals (${percent(winery.unknown / winery.deals)})`,
     );
+    // Each game's counts beside its bar.
+    expect(svg).toContain(`>${signora.won} won, ${signora.unknown} unknown, ${signora.lost} lost</text>`);
   });
 
-  it('strategies chart: a dot per row of strategies.csv, the oracle named as such', () => {
+  it('every chart has a footer naming the game, its seeds, its node budget and the run', () => {
+    const entry = JSON.parse(read('run.json')).variants.signora;
+    for (const f of written) {
+      const lines = footer(fs.readFileSync(f, 'utf8'));
+      const signora = lines.find((l) => l.startsWith('Signora: '));
+      expect(signora, path.basename(f)).toBe(
+        `Signora: seeds 998-1003, 2,000 nodes per search; run.json: solitaire ${entry.version}, finished ${entry.finished.slice(0, 10)}`,
+      );
+      if (path.basename(f) === OUTCOMES_CHART) expect(lines.some((l) => l.startsWith('Winery: seeds 998-1003, 2,000 nodes per search; run.json: '))).toBe(true);
+    }
+  });
+
+  it('strategies chart: a row per row of strategies.csv, then the learned strategy on its held-out seeds; every name explained', () => {
     const rows = readStrategiesFile(strategiesFile(dir))!;
     const svg = read(STRATEGIES_CHART);
-    const dots = labels(svg).filter((l) => / won \d+ of \d+ \(/.test(l));
-    expect(dots).toHaveLength(rows.length);
-    expect(dots[0]).toMatch(/^oracle: best rank: won /);
-    for (const r of rows.filter((x) => x.strategy !== 'best')) expect(svg).toContain(`>${r.strategy}</text>`);
-    expect(svg).toContain('>oracle (best base chosen with hindsight)</text>');
+    const whiskers = labels(svg).filter((l) => / won \d+ of \d+ \(/.test(l));
+    expect(whiskers).toHaveLength(rows.length + 1);
+    expect(whiskers[0]).toMatch(/^best: won /);
+    expect(whiskers[rows.length]).toMatch(/^learned, seeds 1001-1003: won \d+ of 3 \(/);
+    for (const r of rows) expect(svg).toContain(`>${r.strategy}</text>`);
+    const notes = footer(svg);
+    for (const name of [...rows.map((r) => r.strategy), 'learned'])
+      expect(
+        notes.some((l) => l.startsWith(`${name}: `)),
+        name,
+      ).toBe(true);
+    expect(notes.find((l) => l.startsWith('best: '))).toMatch(/^best: oracle: /);
   });
 
-  it('strategies chart: the share proved lost as a red bar from the right edge; files from before the lost column read as 0', async () => {
-    const rows = readStrategiesFile(strategiesFile(dir))!;
-    const lost = rows.map((r) => ({ ...r, won: Math.min(r.won, r.deals - 2), lost: 2 }));
-    const svg = await strategiesChartSvg(lost);
-    expect(labels(svg).filter((l) => /proved lost 2,/.test(l))).toHaveLength(rows.length);
-    expect((svg.match(/stroke="#c8553d"/g) ?? []).length).toBe(rows.length);
-    const none = await strategiesChartSvg(rows.map((r) => ({ ...r, lost: 0 })));
-    expect(none).not.toContain('stroke="#c8553d"');
-    const old = path.join(tmp, 'old-strategies.csv');
-    const text = read('strategies.csv')
-      .replace(/,lost\n/, '\n')
-      .replace(/,\d+\n/g, '\n');
-    fs.writeFileSync(old, text);
-    expect(readStrategiesFile(old)!.map((r) => r.lost)).toEqual(rows.map(() => 0));
+  it('strategies chart: proved won, unknown and proved lost stacked along the axis in that order, none from the far edge', async () => {
+    const rows = readStrategiesFile(strategiesFile(dir))!.map((r) => ({ ...r, won: 2, lost: 1, deals: 6 }));
+    const svg = await strategiesChartSvg(rows);
+    // Each bar segment: its label, and where it starts and how long it is (x, width).
+    const segs = [
+      ...svg.matchAll(/aria-label="([^"]*): (proved won|unknown \(budget ran out\)|proved lost) (\d+) of 6 deals[^"]*"[^>]* d="M([\d.]+),[\d.]+h([\d.]+)/g),
+    ].map((m) => ({
+      row: m[1],
+      outcome: m[2],
+      x: Number(m[4]),
+      w: Number(m[5]),
+    }));
+    expect(segs).toHaveLength(3 * rows.length);
+    for (let i = 0; i < segs.length; i += 3) {
+      const [won, unknown, lost] = segs.slice(i, i + 3);
+      expect([won.outcome, unknown.outcome, lost.outcome]).toEqual(['proved won', 'unknown (budget ran out)', 'proved lost']);
+      expect(new Set([won.row, unknown.row, lost.row]).size).toBe(1);
+      expect(won.x).toBe(0);
+      expect(unknown.x).toBeCloseTo(won.x + won.w, 6);
+      expect(lost.x).toBeCloseTo(unknown.x + unknown.w, 6);
+      expect(lost.w).toBeCloseTo((1 / 6) * 440, 6);
+    }
   });
 
   it('solitaire strategies draws the same strategies.svg from its fresh rows as chart from the CSV', async () => {
-    const ev = evaluateVariant(dir, 'signora')!;
-    expect(await strategiesChartSvg(ev.strategyRows)).toBe(read(STRATEGIES_CHART));
+    const ev = evaluateVariant(dir, 'signora', LEARNED_MODELS.signora)!;
+    expect(ev.learned?.row?.deals).toBe(3);
+    const svg = await strategiesChartSvg(ev.strategyRows, new Map([['signora', ev.learned!]]), readProvenance(dir));
+    expect(svg).toBe(read(STRATEGIES_CHART));
+    const other = path.join(tmp, 'strategies-out');
+    const r = cli('strategies', dir, '--out', other);
+    expect(r.status, r.stderr).toBe(0);
+    expect(fs.readFileSync(path.join(other, STRATEGIES_CHART), 'utf8')).toBe(read(STRATEGIES_CHART));
   });
 
   it('same CSVs, same bytes', async () => {
@@ -150,7 +191,7 @@ describe('solitaire chart', () => {
         .trim()
         .split('\n')
         .map((l) => path.basename(l)),
-    ).toEqual([ranksChart('signora'), OUTCOMES_CHART, STRATEGIES_CHART]);
+    ).toEqual([ranksChart('signora'), dealsChart('signora'), OUTCOMES_CHART, STRATEGIES_CHART]);
   });
 
   it('refuses a missing directory, and one with nothing to chart, with one line and exit 2', () => {

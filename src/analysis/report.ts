@@ -1,12 +1,12 @@
 // The table printed at the end of `solitaire analyze`.
 import { fmtDuration } from './progress';
 import { budgetOf } from './manifest';
-import type { SummaryRow } from '../records/records';
+import { percent } from '../records/format';
+import type { StrategyRow, SummaryRow } from '../records/records';
+import { type LearnedScore, type StrategyName, learnedLabel, legendText } from '../records/strategy-notes';
 import type { AnalysisResult } from './run';
 
-function pct(x: number): string {
-  return Number.isFinite(x) ? `${(100 * x).toFixed(1)}%` : '-';
-}
+const pct = (x: number) => percent(x);
 
 function rateCell(r: SummaryRow | undefined): string {
   if (!r || r.deals === 0) return '-';
@@ -87,8 +87,31 @@ export function reportJson(res: AnalysisResult, charts: string[] = []): Record<s
   };
 }
 
-/** Lines of the final report; `strategyNames` (the run's StrategyScoring names) for the line under the strategies. */
-export function formatReport(res: AnalysisResult, strategyNames: readonly string[]): string[] {
+/** What the strategies table shows besides the run's rows: the names' meanings and the learned strategy held out (the composer's). */
+export interface StrategyNotes {
+  names: readonly StrategyName[];
+  /** By variant: the learned strategy's score on the run's seeds outside its training range. */
+  learned: ReadonlyMap<string, LearnedScore>;
+}
+
+/** The strategies table's rows of one game: its strategies.csv rows, then the learned strategy held out. */
+function strategyRows(variant: string, rows: StrategyRow[], learned: LearnedScore | undefined): string[][] {
+  const rate = (s: StrategyRow) => (s.deals ? `${pct(s.win_rate)} [${pct(s.ci_low)}, ${pct(s.ci_high)}]` : '-');
+  const out = rows.map((s) => [variant, s.strategy, `${s.won}/${s.deals}`, rate(s)]);
+  if (learned?.row) {
+    const v = learned.versus;
+    out.push([
+      variant,
+      learnedLabel(learned),
+      `${learned.row.won}/${learned.row.deals}`,
+      `${rate(learned.row)}${v ? `; ${v.strategy} on the same seeds: ${pct(v.win_rate)}` : ''}`,
+    ]);
+  } else if (learned) out.push([variant, 'learned', '-', `- (every seed is in its training range ${learned.trainSeeds})`]);
+  return out;
+}
+
+/** Lines of the final report; `notes` (the composer's) for the learned strategy and the legend under the strategies. */
+export function formatReport(res: AnalysisResult, notes: StrategyNotes): string[] {
   const out: string[] = [];
   out.push(`command: ${res.commandLine}`);
   const head = ['variant', 'deals', 'best: win rate [95% CI]', 'any: win rate [95% CI]', 'unknown best/any', 'time', 'search time'];
@@ -114,11 +137,10 @@ export function formatReport(res: AnalysisResult, strategyNames: readonly string
     out.push('');
     out.push('base-card strategies (won / deals; unknown counted both ways in the interval):');
     const srows: string[][] = [['variant', 'strategy', 'won', 'win rate [95% CI]']];
-    for (const v of strat)
-      for (const s of v.strategies!)
-        srows.push([v.variant, s.strategy, `${s.won}/${s.deals}`, s.deals ? `${pct(s.win_rate)} [${pct(s.ci_low)}, ${pct(s.ci_high)}]` : '-']);
+    for (const v of strat) srows.push(...strategyRows(v.variant, v.strategies!, notes.learned.get(v.variant)));
     out.push(...table(srows, [false, false, true, false]));
-    out.push(`strategies: ${strategyNames.join(', ')}; best = the oracle (won for some base rank)`);
+    const shown = strat.flatMap((v) => [...v.strategies!.map((s) => s.strategy), ...(notes.learned.has(v.variant) ? ['learned'] : [])]);
+    out.push(...legendText(notes.names, shown));
   }
 
   for (const v of res.variants)

@@ -10,6 +10,7 @@ import { ADVICE_TABLES, LEARNED_MODELS, RECOMMENDED } from '../strategy/learned-
 import { type Strategy, STRATEGIES, strategyByName } from '../strategy/strategies';
 import type { Deal } from '../engine/deal';
 import { VARIANTS } from '../rules/variants';
+import { percent } from '../records/format';
 import { UsageError } from './errors';
 import { DEFAULTS_NOTE, loadDealFile, out, parseWhole, prettyJson, rulesFor, searchHelp, searchOption, seededDeal } from './io';
 
@@ -44,7 +45,7 @@ function strategyFor(variant: string, name: string | undefined): Strategy {
   return s;
 }
 
-const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+const pct = (x: number) => percent(x);
 const round = (x: number) => Math.round(x * 1e6) / 1e6;
 
 /** What to try when no rank won: a larger budget, named by the option that raises it. */

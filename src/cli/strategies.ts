@@ -3,6 +3,7 @@
 // `--compare dir2` is the sensitivity check (does the ranking survive another budget?).
 import * as fs from 'fs';
 import * as path from 'path';
+import { readProvenance } from '../analysis/charts';
 import { checkFolder, gamesIn } from '../analysis/consistency';
 import { ManifestError } from '../analysis/manifest';
 import type { Command } from 'commander';
@@ -20,7 +21,7 @@ import {
   variantsIn,
   writeStrategyFiles,
 } from '../strategy/strategy-eval';
-import { formatEvaluation, formatSensitivity } from '../strategy/strategy-report';
+import { formatEvaluation, formatLegend, formatSensitivity } from '../strategy/strategy-report';
 import { UsageError, settle } from './errors';
 import { out } from './io';
 
@@ -144,12 +145,21 @@ Examples:
       if (evals.length === 0) throw new UsageError(`${dir}: no deal with per-rank rows (run analyze with --base all)`);
       const lines: string[] = [];
       if (o.json) lines.push(JSON.stringify({ dir, variants: evals.map(evaluationJson) }));
-      else for (const e of evals) lines.push(...formatEvaluation(e, !!o.all), '');
+      else {
+        for (const e of evals) lines.push(...formatEvaluation(e, !!o.all), '');
+        lines.push(...formatLegend(evals), '');
+      }
       if (!o.write) return out(lines.join('\n'));
       const outDir = o.out ?? dir;
       records(() => checkStrategyOutputs(outDir)); // refused before the (asynchronous) chart is drawn
+      const learned = new Map(evals.flatMap((e) => (e.learned ? [[e.variant, e.learned] as const] : [])));
+      const provenance = records(() => readProvenance(dir));
       settle(
-        strategiesChartSvg(evals.flatMap((e) => e.strategyRows)),
+        strategiesChartSvg(
+          evals.flatMap((e) => e.strategyRows),
+          learned,
+          provenance,
+        ),
         (svg) => {
           const files = writeStrategyFiles(outDir, evals, svg);
           if (!o.json) lines.push(`wrote ${files.strategies}, ${files.paired} and ${files.chart}`);

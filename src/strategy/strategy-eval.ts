@@ -37,7 +37,9 @@ import {
   strategyRecord,
   writeCsvFile,
 } from '../records/records';
+import type { LearnedScore } from '../records/strategy-notes';
 import { STRATEGIES_CHART } from './chart';
+import { LEARNED_MODELS } from './learned-model';
 import { checkOutputs, prepareOutDir } from '../records/outputs';
 import { STRATEGIES, type Strategy, type StrategyDeal, bestExposedVerdict, evaluateStrategies, viewOfDeal } from './strategies';
 import { bestVerdict, groupBySeed } from '../records/verdicts';
@@ -238,6 +240,20 @@ export function pairedRecord(r: PairedRow): (string | number)[] {
   ];
 }
 
+/** The records of a strategies-paired.csv as fields (null: no file); RecordsError on another header or a short row. */
+export function readPairedFile(file: string): string[][] | null {
+  if (!fs.existsSync(file)) return null;
+  const { records, partial } = parseCsv(fs.readFileSync(file, 'utf8'));
+  if (partial) throw new RecordsError(`${file} line ${records.length + 1}: the last line is incomplete (no newline)`);
+  if ((records[0] ?? []).join(',') !== PAIRED_COLUMNS.join(',')) throw new RecordsError(`${file}: header is not "${PAIRED_COLUMNS.join(',')}"`);
+  const rows = records.slice(1).filter((f) => !(f.length === 1 && f[0] === ''));
+  rows.forEach((f, k) => {
+    if (f.length !== PAIRED_COLUMNS.length) throw new RecordsError(`${file} line ${k + 2}: ${f.length} fields, expected ${PAIRED_COLUMNS.length}`);
+    if (!variantNames().includes(f[0])) throw new RecordsError(`${file} line ${k + 2}: unknown variant "${f[0]}"`);
+  });
+  return rows;
+}
+
 /** Held-out evaluation of the learned strategy of one variant. */
 export interface HeldOut {
   variant: string;
@@ -256,6 +272,8 @@ export interface HeldOut {
   /** How many deals of the data are training seeds. */
   trainDeals: number;
   rates: { name: string; won: number; rate: number }[];
+  /** The rows of the oracles, the fixed strategies and `learned` (last) on the held-out seeds. */
+  rows: StrategyRow[];
   /** (learned - bestFixed) / (oracle - bestFixed) on the held-out seeds. */
   gapClosed: number;
   paired: PairedRow[];
@@ -276,7 +294,8 @@ export function evaluateHeldOut(variant: string, deals: EvalDeal[], model: Learn
   const chooseOn = train.length > 0 ? train : test;
   let bestFixed = fixed[0];
   for (const e of fixed) if (wonCount(chooseOn, e) > wonCount(chooseOn, bestFixed)) bestFixed = e;
-  const learned = strategyEntity(learnedStrategy(model));
+  const learnedPick = learnedStrategy(model);
+  const learned = strategyEntity(learnedPick);
   const entities = [...standardEntities(variant), learned];
   const rates = entities.map((e) => ({ name: e.name, won: wonCount(test, e), rate: wonCount(test, e) / test.length }));
   const rate = (n: string) => rates.find((r) => r.name === n)!.rate;
@@ -295,9 +314,29 @@ export function evaluateHeldOut(variant: string, deals: EvalDeal[], model: Learn
     bestFixedSeeds: train.length > 0 ? seedsLabel(train) : '',
     trainDeals: train.length,
     rates,
+    rows: evaluateStrategies(variant, test, [...STRATEGIES, learnedPick]),
     gapClosed: gap > 0 ? (rate('learned') - rate(bestFixed.name)) / gap : NaN,
     paired,
   };
+}
+
+/** The learned strategy's score for the tables and charts: its held-out row, against the fixed strategy chosen on the training seeds. */
+export function learnedScore(variant: string, model: LearnedModel, h: HeldOut | null): LearnedScore {
+  const row = (name: string) => h?.rows.find((r) => r.strategy === name) ?? null;
+  return {
+    variant,
+    trainSeeds: `${model.trainSeeds.from}-${model.trainSeeds.to}`,
+    row: row('learned'),
+    seeds: h?.seeds ?? '',
+    versus: h ? row(h.bestFixed) : null,
+  };
+}
+
+/** The learned strategy's score on the per-deal rows of `dir` (null: the game has no model or no deal with per-rank rows). */
+export function learnedScoreOf(dir: string, variant: string): LearnedScore | null {
+  const model = LEARNED_MODELS[variant];
+  const deals = model ? loadEvalDeals(dir, variant) : [];
+  return deals.length ? learnedScore(variant, model, evaluateHeldOut(variant, deals, model)) : null;
 }
 
 /** Everything `solitaire strategies DIR` computes for one variant. */
@@ -309,6 +348,8 @@ export interface VariantEvaluation {
   heldOut: HeldOut | null;
   /** The learned model's training range when it was left out because every seed of the data is in it; else null. */
   learnedLeftOut: { from: number; to: number } | null;
+  /** The learned strategy's score for the tables and chart (null: evaluated without a model, --no-learned). */
+  learned: LearnedScore | null;
 }
 
 export function evaluateVariant(dir: string, variant: string, model?: LearnedModel): VariantEvaluation | null {
@@ -318,7 +359,15 @@ export function evaluateVariant(dir: string, variant: string, model?: LearnedMod
   const paired = pairedFamily(variant, deals, allPairs(standardEntities(variant)));
   const heldOut = model ? evaluateHeldOut(variant, deals, model) : null;
   if (heldOut) paired.push(...heldOut.paired);
-  return { variant, deals, strategyRows, paired, heldOut, learnedLeftOut: model && !heldOut ? model.trainSeeds : null };
+  return {
+    variant,
+    deals,
+    strategyRows,
+    paired,
+    heldOut,
+    learnedLeftOut: model && !heldOut ? model.trainSeeds : null,
+    learned: model ? learnedScore(variant, model, heldOut) : null,
+  };
 }
 
 /** Terrace variants with a per-deal file in `dir`. */

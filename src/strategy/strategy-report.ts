@@ -3,9 +3,12 @@ import { getRules } from '../rules/variants';
 import { fmtP } from '../records/paired';
 import type { HeldOut, PairedRow, SensitivityResult, VariantEvaluation } from './strategy-eval';
 import type { StrategyRow } from '../records/records';
+import { percent, points } from '../records/format';
+import { learnedLabel, legendText } from '../records/strategy-notes';
+import { strategyNames } from './legend';
 
-const pct = (x: number) => (Number.isFinite(x) ? `${(Math.round(x * 1000 + 1e-9) / 10).toFixed(1)}%` : '-');
-const pts = (x: number) => (Number.isFinite(x) ? `${x >= 0 ? '+' : ''}${(100 * x).toFixed(1)}` : '-');
+const pct = (x: number) => percent(x);
+const pts = (x: number) => points(x);
 
 /** The paired row of A against B (either order in the file; flipped to read "A - B"). */
 export function findPair(rows: PairedRow[], a: string, b: string, measure: 'budget' | 'decided', seeds?: string): PairedRow | null {
@@ -39,15 +42,19 @@ export function formatEvaluation(e: VariantEvaluation, allPairs = false): string
   const lead = leader(e.strategyRows);
   const out: string[] = [];
   out.push(`${rules.title}: ${e.deals.length} deals (seeds ${seeds}); won = won by the solver within the per-rank budget (a lower bound)`);
-  const widths = [18, 6, 7, 16, 24, 9, 9, 5];
+  const l = e.learned?.row ? e.learned : null;
+  const widths = [Math.max(18, l ? learnedLabel(l).length : 0), 6, 7, 16, 24, 9, 9, 5];
   out.push(pad(['strategy', 'won', 'rate', '95% interval', `diff to ${lead.strategy} [95% CI]`, 'p', 'Holm p', 'sig.'], widths));
-  for (const r of e.strategyRows) {
-    const cells = [r.strategy, String(r.won), pct(r.win_rate), `[${pct(r.ci_low)}, ${pct(r.ci_high)}]`];
-    const p = r.strategy === lead.strategy ? null : findPair(e.paired, r.strategy, lead.strategy, 'budget', seeds);
+  const row = (label: string, r: StrategyRow, p: PairedRow | null) => {
+    const cells = [label, String(r.won), pct(r.win_rate), `[${pct(r.ci_low)}, ${pct(r.ci_high)}]`];
     if (p) cells.push(`${pts(p.diff)} [${pts(p.ciLow)}, ${pts(p.ciHigh)}]`, fmtP(p.p), fmtP(p.pHolm), p.significant ? 'yes' : 'no');
     else cells.push('(leader)', '', '', '');
-    out.push(pad(cells, widths));
-  }
+    return pad(cells, widths);
+  };
+  for (const r of e.strategyRows)
+    out.push(row(r.strategy, r, r.strategy === lead.strategy ? null : findPair(e.paired, r.strategy, lead.strategy, 'budget', seeds)));
+  // The learned strategy on its held-out seeds, against the leader on the same seeds.
+  if (l) out.push(row(learnedLabel(l), l.row!, findPair(e.paired, 'learned', lead.strategy, 'budget', l.seeds)));
   const fam = e.paired.filter((r) => r.measure === 'budget' && r.seeds === seeds);
   const sig = fam.filter((r) => r.significant);
   const ns = fam.filter((r) => !r.significant).sort((a, b) => Math.abs(b.diff) - Math.abs(a.diff) || a.p - b.p);
@@ -72,6 +79,12 @@ export function formatEvaluation(e: VariantEvaluation, allPairs = false): string
       `  learned strategy left out: every seed here (${seeds}) is in its training range ${e.learnedLeftOut.from}-${e.learnedLeftOut.to}, and it is evaluated only on seeds outside that range`,
     );
   return out;
+}
+
+/** The legend under the tables of the games `evals`: what each strategy name shown means. */
+export function formatLegend(evals: VariantEvaluation[]): string[] {
+  const shown = evals.flatMap((e) => [...e.strategyRows.map((r) => r.strategy), ...(e.learned?.row ? ['learned'] : [])]);
+  return legendText(strategyNames(), shown);
 }
 
 /** What the fixed strategy the learned one is compared with was chosen on. */
