@@ -18,6 +18,7 @@ import { register as registerStrategies } from './strategies';
 import { register as registerAdvise } from './advise';
 import { register as registerMerge } from './merge';
 import { register as registerChart } from './chart';
+import { register as registerReport } from './report';
 
 // ==== COMMANDS ====================================================================================
 // To add a command: one import above and one line in this list. Order = order in --help.
@@ -31,6 +32,7 @@ const COMMANDS: ((program: Command) => void)[] = [
   registerStrategies,
   registerAdvise,
   registerChart,
+  registerReport,
 ];
 // ==================================================================================================
 

@@ -66,12 +66,12 @@ export interface Outcomes {
  * lost up to 1, each with `key` and an aria description naming `name`.
  */
 export function stackSegments(r: Outcomes, name: string, key: Record<string, unknown>): Record<string, unknown>[] {
-  let from = 0;
+  let before = 0; // deals stacked below this segment: the ends are counts over deals, the last exactly 1
   return [r.won, r.unknown, r.lost].map((n, i) => {
     const share = n / r.deals;
     const desc = `${name}: ${OUTCOMES[i]} ${n} of ${r.deals} deals (${pct(share)})`;
-    const seg = { ...key, outcome: OUTCOMES[i], from, to: from + share, share, label: pct(share), desc };
-    from += share;
+    const seg = { ...key, outcome: OUTCOMES[i], from: before / r.deals, to: (before + n) / r.deals, share, label: pct(share), desc };
+    before += n;
     return seg;
   });
 }
