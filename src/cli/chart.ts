@@ -1,5 +1,6 @@
-// `solitaire chart DIR`: SVG charts of an analysis output directory, drawn from its summary CSVs
-// and strategies.csv (src/analysis/charts.ts and src/strategy/chart.ts, joined in compose.ts).
+// `solitaire chart DIR`: SVG charts of an analysis output directory, drawn from its summary CSVs,
+// per-deal files, strategies.csv and run.json (src/analysis/charts.ts, deals-chart.ts and
+// src/strategy/chart.ts, joined in compose.ts).
 // Bad input (a missing directory, one with nothing to chart, a malformed CSV, a file that cannot
 // be written) is one line, exit 2, nothing written.
 import * as fs from 'fs';
@@ -35,7 +36,9 @@ export async function chartsAfterRun(dir: string): Promise<string[]> {
 export function register(program: Command): void {
   program
     .command('chart')
-    .description(`write SVG charts of an analysis output directory next to its CSVs: <variant>-ranks.svg, ${OUTCOMES_CHART}, ${STRATEGIES_CHART}`)
+    .description(
+      `write SVG charts of an analysis output directory next to its CSVs: <variant>-ranks.svg, <variant>-deals.svg, ${OUTCOMES_CHART}, ${STRATEGIES_CHART}`,
+    )
     .argument('<dir>', 'output directory of analyze (or merge) with <variant>-summary.csv files and/or strategies.csv')
     .addHelpText(
       'after',
@@ -44,11 +47,16 @@ Writes, for what the directory has data for (and skips the rest):
   <variant>-ranks.svg  per Terrace game (signora, double-signora, empress-of-italy) with per-rank
                        rows: share of deals proved won / unknown / proved lost for each base rank,
                        then best and any, with the 95% Wilson interval of the summary as whiskers
+  <variant>-deals.svg  per Terrace game, from <variant>-deals.csv: which base ranks win each deal
+                       (a column per deal, a row per rank), deals by how many ranks win them
   ${OUTCOMES_CHART.padEnd(19)}  one bar per game: proved won / unknown / proved lost, from its best row
                        (Terrace games) or its any row (the others)
-  ${STRATEGIES_CHART.padEnd(19)}  from strategies.csv: each base-card strategy's won rate with its
-                       interval, against the oracles (best base chosen with hindsight)
-Unknown deals are never drawn as won. Same CSVs, same SVG bytes. Prints the files written.
+  ${STRATEGIES_CHART.padEnd(19)}  from strategies.csv: each base-card strategy's deals won / unknown /
+                       lost with its won rate and interval, the oracles (best base chosen with
+                       hindsight) and the learned strategy on its held-out seeds; names explained
+Each share axis starts where its data start (the cut marked); unknown deals are never drawn as won;
+a footer names each game's seeds, node budget and run (run.json). Same files, same SVG bytes.
+Prints the files written.
 
 Example:
   solitaire chart results/published`,
