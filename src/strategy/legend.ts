@@ -23,7 +23,7 @@ export function strategyNames(): StrategyName[] {
     ...STRATEGIES.map((s) => ({ name: s.name, meaning: s.description })),
     {
       name: 'learned',
-      meaning: `a logistic score over the visible cards, fitted per game on seeds ${trainRanges()}; the exposed rank with the highest score. Scored only on the seeds outside its training range (held out), so its row counts fewer deals`,
+      meaning: `a logistic score over the visible cards, fitted per game on seeds ${trainRanges()}; the exposed rank with the highest score. Scored only on the seeds outside its training range (held out), so its row counts fewer deals and is compared with the others on those seeds`,
     },
   ];
 }
