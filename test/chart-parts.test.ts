@@ -4,11 +4,12 @@
 import * as path from 'path';
 import { describe, expect, it } from 'vitest';
 import { outcomesSpec, ranksSpec, readProvenance } from '../src/analysis/charts';
-import { cellCounts, cellRuns, dealGrid, dealsChartSvg, drawnRuns } from '../src/analysis/deals-chart';
+import { MAX_COLUMNS, cellCounts, cellRuns, dealGrid, dealsChartSvg, drawnGrid, drawnRuns } from '../src/analysis/deals-chart';
 import { type StrategyNotes, formatReport } from '../src/analysis/report';
 import type { AnalysisResult } from '../src/analysis/run';
 import { percent, points, roundDecimal, thousands } from '../src/records/format';
-import { type SummaryRow, dealFile, readDealFile } from '../src/records/records';
+import { RANKS } from '../src/cards/card';
+import { type DealRow, type SummaryRow, dealFile, readDealFile } from '../src/records/records';
 import { winRate } from '../src/records/stats';
 import { INK, OUTCOMES, provenanceLine, render, shareAxis, stackSegments, withFooter } from '../src/records/svg';
 import { strategiesChartSvg } from '../src/strategy/chart';
@@ -135,6 +136,31 @@ describe('the deal x base-rank picture of the published files', () => {
       expect(svg!.length).toBeLessThan(1_000_000);
     });
   }
+
+  it('a run of 30,000 deals stays a picture of 2,000 columns, each the commonest cell of its deals, its counts exact', async () => {
+    const rows: DealRow[] = [];
+    const results = ['won', 'won', 'won', 'unknown', 'lost'] as const;
+    for (let seed = 1; seed <= 30000; seed++)
+      for (let r = 0; r < 13; r++)
+        if ((seed * 7 + r * 3) % 11 !== 0) {
+          const result = results[(seed * 31 + r * 17) % 5];
+          rows.push({ variant: 'signora', seed, base: RANKS[r], result, moves: null, nodes: 1, ms: 0, proof: '', cells: 0 });
+        }
+    const grid = dealGrid(rows)!;
+    const drawn = drawnGrid(grid);
+    expect(drawn.bin).toBe(15);
+    expect(drawn.grid.seeds).toHaveLength(MAX_COLUMNS);
+    const column = grid.cells[0].slice(15, 30);
+    const n = cellCounts(column);
+    expect(n[drawn.grid.cells[0][1]]).toBe(Math.max(...Object.values(n)));
+    const svg = (await dealsChartSvg('signora', rows, undefined))!;
+    expect(svg).toContain('Each column holds 15 deals and shows their commonest verdict.');
+    const k = cellCounts(grid.cells[0]);
+    expect(svg).toContain(
+      `aria-label="base ${grid.ranks[0]}: proved won ${k.won}, unknown ${k.unknown}, proved lost ${k.lost} of ${30000 - k.none} deals; not choosable in ${k.none}"`,
+    );
+    expect(svg.length).toBeLessThan(2_000_000);
+  });
 
   it('has no picture without per-rank rows', () => {
     expect(dealGrid([{ variant: 'signora', seed: 1, base: 'any', result: 'won', moves: 1, nodes: 1, ms: 1, proof: '', cells: 0 }])).toBeNull();

@@ -104,6 +104,27 @@ export function drawnRuns(grid: DealGrid): CellRun[] {
   });
 }
 
+/** The columns the picture draws at most: with more deals, a column holds several (drawnGrid). */
+export const MAX_COLUMNS = 2000;
+
+/**
+ * The grid as drawn: with more than MAX_COLUMNS deals, `bin` deals per column, each cell the
+ * commonest of its deals (ties: won, unknown, lost, none), so that a run of 100,000 deals stays a
+ * picture of at most 2,000 columns; the counts beside the rows stay those of every deal.
+ */
+export function drawnGrid(grid: DealGrid): { grid: DealGrid; bin: number } {
+  const bin = Math.ceil(grid.seeds.length / MAX_COLUMNS);
+  if (bin === 1) return { grid, bin };
+  const columns = Math.ceil(grid.seeds.length / bin);
+  const commonest = (cells: Cell[]) => {
+    const n = cellCounts(cells);
+    return CELLS.reduce((a, b) => (n[b] > n[a] ? b : a));
+  };
+  const at = Array.from({ length: columns }, (_, c) => c * bin);
+  const cells = grid.cells.map((row) => at.map((j) => commonest(row.slice(j, j + bin))));
+  return { grid: { ranks: grid.ranks, seeds: at.map((j) => grid.seeds[j]), cells, wins: at.map((j) => grid.wins[j]) }, bin };
+}
+
 /** Pixels per deal: a power of two (whole or a fraction, so positions stay short decimals) giving at most 1,000 pixels. */
 function pixelsPerDeal(deals: number): number {
   let px = 32;
@@ -126,12 +147,13 @@ function groups(grid: DealGrid, px: number): { wins: number; from: number; to: n
 
 /** `<variant>-deals.svg` as a vega-lite spec; every position in pixels (identity scales), so the numbers stay short. */
 export function dealsSpec(variant: string, grid: DealGrid): TopLevelSpec {
-  const px = pixelsPerDeal(grid.seeds.length);
-  const width = grid.seeds.length * px;
+  const drawn = drawnGrid(grid);
+  const px = pixelsPerDeal(drawn.grid.seeds.length); // per column
+  const width = drawn.grid.seeds.length * px;
   const height = grid.ranks.length * ROW;
   const top = (rank: string) => grid.ranks.indexOf(rank) * ROW;
   const shown = CELLS.filter((c) => grid.cells.some((row) => row.includes(c)));
-  const rects = drawnRuns(grid).map((r) => ({
+  const rects = drawnRuns(drawn.grid).map((r) => ({
     cell: CELL_LABEL[r.cell],
     x0: r.start * px,
     x1: (r.start + r.length) * px,
@@ -144,15 +166,16 @@ export function dealsSpec(variant: string, grid: DealGrid): TopLevelSpec {
     const desc = `base ${rank}: proved won ${n.won}, unknown ${n.unknown}, proved lost ${n.lost} of ${seen} deals${n.none ? `; not choosable in ${n.none}` : ''}`;
     return { rank, mid: top(rank) + ROW / 2, text: `${pct(n.won / seen)} of ${seen}`, desc };
   });
-  const labelled = groups(grid, px).filter((g) => g.to - g.from >= 9);
-  const ticks = groups(grid, px).slice(1);
+  const labelled = groups(grid, px / drawn.bin).filter((g) => g.to - g.from >= 9);
+  const ticks = groups(grid, px / drawn.bin).slice(1);
+  const binned = drawn.bin > 1 ? ` Each column holds ${drawn.bin} deals and shows their commonest verdict.` : '';
   const pixel = (field: string) => ({ field, type: 'quantitative', scale: null, axis: null });
   const choosable = shown.includes('none') ? ' Grey: the deal offers no card of that rank, so it cannot be the base.' : '';
   return asSpec({
     title: {
       text: `${title(variant)}: which base ranks win each deal, ${grid.seeds.length} deals`,
       subtitle: [
-        'One column per deal, one row per base rank; each cell is the search of that deal with that base.',
+        `One column per deal, one row per base rank; each cell is the search of that deal with that base.${binned}`,
         `Deals sorted by how many ranks win them (the number above), then by which; ranks by their win rate (right).${choosable}`,
       ],
     },
