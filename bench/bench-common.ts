@@ -3,7 +3,8 @@
 import * as path from 'path';
 import { getRules, VARIANTS } from '../src/rules/variants';
 import type { RuleTable } from '../src/rules/vocabulary';
-import { type SearchKind, type Verdict } from '../src/solver/solve';
+import type { Verdict } from '../src/proof/proof';
+import type { SearchKind } from '../src/solver/policy';
 import { isSearchKind } from '../src/solver/registry';
 import { DEFAULT_FC_ITERS, type FcRun, type StartCost } from './fcsolve';
 import { parseRange, quantile } from './util';

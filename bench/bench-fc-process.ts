@@ -2,7 +2,8 @@
 // on the deals of Winery, FreeCell-4 and FreeCell-2, run before our solver (fcProcessRuns), then set
 // against our runs of the same deals, verdict conflicts diagnosed (fcProcessSection).
 import { type Deal, dealFromSeed } from '../src/engine/deal';
-import { solve, type Verdict } from '../src/solver/solve';
+import type { Verdict } from '../src/proof/proof';
+import { solve } from '../src/solver/solve';
 import { type BenchOptions, count, type Ctx, f2, f3, FC_TABLES, type FcDeal, type OurDeal, tableRules, timedRow } from './bench-common';
 import { ensureFcSolve, fcMovesToSpecs, measureStartCost, replayOurs, runFcSolve, type StartCost } from './fcsolve';
 import { pad, quantile, sortNum, sum } from './util';

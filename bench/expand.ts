@@ -35,7 +35,7 @@ for (const v of ['winery', 'freecell']) {
     const t = process.hrtime.bigint();
     for (const d of deals) {
       tt.clear();
-      const search = SEARCHES['dfs-restart-scored'](new GameState(d), tt, 1, {}, new MemoryBudget(0));
+      const search = SEARCHES['dfs-restart-scored']({ state: new GameState(d), tt, salt: 1, memory: new MemoryBudget(0) });
       if (search.run(10_000, Infinity) === 'won') won++;
       nodes += search.stats.nodes;
       expanded += search.stats.unique;

@@ -20,7 +20,7 @@ for (const v of VARIANTS) {
     let ms = 0;
     for (let seed = 1; seed <= 5; seed++) {
       tt.clear();
-      const dfs = new DfsSearch(new GameState(dealFromSeed(getRules(v.name), seed)), tt, 0, 0);
+      const dfs = new DfsSearch(new GameState(dealFromSeed(getRules(v.name), seed)), tt, { order: 'generated' });
       const t = process.hrtime.bigint();
       dfs.run(300_000);
       ms += Number(process.hrtime.bigint() - t) / 1e6;

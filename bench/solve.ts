@@ -6,7 +6,8 @@
 //                          [--variants a,b,...]
 import { getRules, VARIANTS } from '../src/rules/variants';
 import { dealFromSeed } from '../src/engine/deal';
-import { type SearchKind, solve } from '../src/solver/solve';
+import type { SearchKind } from '../src/solver/policy';
+import { solve } from '../src/solver/solve';
 import { TranspositionTable } from '../src/search/core/tt';
 import { arg, countArg, quantile } from './util';
 

@@ -15,6 +15,7 @@ import { getRules } from '../src/rules/variants';
 import { AStarSearch } from '../src/search/astar';
 import { NestedRollouts } from '../src/search/nmcs';
 import type { Search } from '../src/search/search';
+import { presetOf } from '../src/solver/presets';
 import { SEARCH_KINDS, SEARCHES } from '../src/solver/registry';
 import { type SolveOptions, type SolveResult, solve, solveAllBases } from '../src/solver/solve';
 import { TranspositionTable } from '../src/search/core/tt';
@@ -132,7 +133,7 @@ type Make = (deal: Deal, base: number) => Search;
 const nmcs: Make = (deal, base) => {
   const s = new GameState(deal);
   if (base >= 0) s.setConstraint(base);
-  return new NestedRollouts(s, 0x5eed + base);
+  return new NestedRollouts(s, { salt: 0x5eed + base, playouts: presetOf(deal.rules).playouts });
 };
 
 const astar: Make = (deal, base) => {

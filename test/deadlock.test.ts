@@ -12,7 +12,8 @@ import { makeCard } from '../src/cards/card';
 import { addCount } from '../src/proof/chains';
 import { DeadlockAuditError, DeadlockCuts } from '../src/proof/cuts';
 import { type DeadlockTest, testsThatApply } from '../src/proof/proof';
-import { deadlockTests } from '../src/solver/policy';
+import { testsAsked } from '../src/solver/policy';
+import { presetOf } from '../src/solver/presets';
 import { OrderCheck, wasteStuckPlain } from '../src/proof/plain';
 import { WasteOrder, zobrist } from '../src/proof/waste-order';
 import { DfsSearch } from '../src/search/dfs';
@@ -29,7 +30,7 @@ function cleared(): TranspositionTable {
 
 /** Plain exhaustive DFS (no deadlock tests) from a state: won, lost or paused at the budget. */
 function truth(s: GameState, budget: number): string {
-  return new DfsSearch(s, cleared(), 11, 1).run(budget);
+  return new DfsSearch(s, cleared(), { salt: 11, order: 'scored' }).run(budget);
 }
 
 /**
@@ -108,13 +109,12 @@ describe('deadlock tests (deadlock.ts)', () => {
           expect(t, `seed ${seed}: dead by the test, won by search`).not.toBe('won');
           if (t === 'lost') tally.deadLost++;
         }
-        const x = new DfsSearch(new GameState(deal), cleared(), 11, 1);
-        x.deadlocks = new DeadlockCuts(s, ['reserve']);
+        const x = new DfsSearch(new GameState(deal), cleared(), { salt: 11, order: 'scored', cuts: new DeadlockCuts(s, ['reserve']) });
         const c = x.run(400_000);
         if (t !== 'paused' && c !== 'paused') {
           expect(c, `seed ${seed}`).toBe(t);
           tally.agree++;
-          if (t === 'lost' && x.cuts > 0) tally.lostByBoth++;
+          if (t === 'lost' && x.cuts!.used().length > 0) tally.lostByBoth++;
         }
       }
       // Worth something only if the test fires on positions exhaustive search proves lost (in
@@ -215,13 +215,16 @@ describe('deadlock tests (deadlock.ts)', () => {
 });
 
 describe('the waste test (deadlock.ts)', () => {
-  it("is in the policy's default for Red and Black only; true asks every test, false none", () => {
+  it("is asked by default where the game's preset says (Red and Black); true asks every test, false none", () => {
     const r = (v: string) => getRules(v);
-    expect(deadlockTests(r('red-and-black'))).toEqual(['waste']);
-    for (const v of ['signora', 'double-signora', 'empress-of-italy']) expect(deadlockTests(r(v))).toEqual(['reserve']);
-    expect(deadlockTests(r('empress-of-italy'), true)).toEqual(['reserve', 'waste', 'order']);
-    expect(deadlockTests(r('red-and-black'), false)).toEqual([]);
-    expect(deadlockTests(r('signora'), ['waste'])).toEqual(['waste']);
+    const asked = (v: string, a?: boolean | DeadlockTest[]) => testsAsked(presetOf(r(v)), a);
+    expect(asked('red-and-black')).toContain('waste');
+    for (const v of ['signora', 'double-signora', 'empress-of-italy', 'winery', 'freecell']) expect(asked(v), v).not.toContain('waste');
+    expect(asked('empress-of-italy', true)).toEqual(['reserve', 'waste', 'order']);
+    expect(asked('red-and-black', false)).toEqual([]);
+    expect(asked('signora', ['waste'])).toEqual(['waste']);
+    // Red and Black's default search cuts with it: seed 1166 is proved lost at once.
+    expect(solve(dealFromSeed(r('red-and-black'), 1166), { tt, maxNodes: 20_000 }).proof).toBe('exhaustive+deadlock:waste');
     // Empress of Italy has no reserve: by default nothing cuts, asked the waste test cuts.
     const { deal, base } = smallDeal(r('empress-of-italy'), { ranks: 3, piles: 1, reserve: 0 }, 22);
     expect(solve(deal, { tt, base, maxNodes: 20_000, search: 'dfs-scored' }).result).toBe('unknown');
@@ -495,8 +498,9 @@ describe('the order test (waste-order.ts)', () => {
   it('applies where the waste test does, and only when asked: no default of the policy asks it', () => {
     for (const v of ['signora', 'double-signora', 'empress-of-italy', 'red-and-black'])
       expect(testsThatApply(new GameState(dealFromSeed(getRules(v), 1))), v).toContain('order');
-    for (const v of ['signora', 'double-signora', 'empress-of-italy', 'red-and-black', 'winery']) expect(deadlockTests(getRules(v))).not.toContain('order');
-    expect(deadlockTests(getRules('empress-of-italy'), true)).toContain('order');
+    for (const v of ['signora', 'double-signora', 'empress-of-italy', 'red-and-black', 'winery'])
+      expect(testsAsked(presetOf(getRules(v)))).not.toContain('order');
+    expect(testsAsked(presetOf(getRules('empress-of-italy')), true)).toContain('order');
   });
 
   it('proves at once a small Empress of Italy deal that the waste test alone needs 88 million nodes for (seed 106)', () => {

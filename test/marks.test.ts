@@ -27,7 +27,7 @@ function truth(deal: Deal, base: number, moves: number[] = []): string {
   s.setConstraint(base);
   for (const m of moves) s.apply(m);
   if (s.isWon()) return 'won';
-  return new DfsSearch(s, truthTable, 11, 0).run(2_000_000);
+  return new DfsSearch(s, truthTable, { salt: 11, order: 'generated' }).run(2_000_000);
 }
 
 /**
@@ -65,9 +65,7 @@ function marked(deal: Deal, base: number): { verdict: string; skips: number } {
   const searches = [21, 22].map((salt) => {
     const s = new GameState(deal);
     s.setConstraint(base);
-    const x = new RestartingDfs(s, tt, salt, 3, luby(8));
-    x.marks = MARKS;
-    return x;
+    return new RestartingDfs(s, tt, { salt, order: 'random', schedule: luby(8), marks: () => MARKS });
   });
   for (let used = 0; used < 4_000_000; used += 2000)
     for (const x of searches) {
@@ -164,12 +162,12 @@ describe('sound dead marks', () => {
     let compared = 0;
     for (let seed = 1; seed <= 12; seed++) {
       const deal = endgame('freecell', seed, 2);
-      const alone = new DfsSearch(new GameState(deal), new TranspositionTable(8), 9, 1);
+      const alone = new DfsSearch(new GameState(deal), new TranspositionTable(8), { salt: 9, order: 'scored' });
       const verdict = alone.run(2_000_000);
       if (verdict !== 'won' || alone.stats.nodes < 50) continue;
       t.clear();
-      new DfsSearch(new GameState(deal), t, 9, 1).run(alone.stats.nodes - 10);
-      const second = new DfsSearch(new GameState(deal), t, 9, 1);
+      new DfsSearch(new GameState(deal), t, { salt: 9, order: 'scored' }).run(alone.stats.nodes - 10);
+      const second = new DfsSearch(new GameState(deal), t, { salt: 9, order: 'scored' });
       expect(second.run(2_000_000), `seed ${seed}`).toBe('won');
       expect(second.stats.nodes, `seed ${seed}`).toBe(alone.stats.nodes); // order 1 draws nothing from the salt
       compared++;

@@ -128,7 +128,7 @@ describe('the meta-move DFS', () => {
     let won = 0;
     for (let seed = 1; seed <= 60; seed++) {
       const deal = endgame('freecell', seed, 1);
-      const truth = new DfsSearch(new GameState(deal), new TranspositionTable(16), 7, 0, false).run(2_000_000);
+      const truth = new DfsSearch(new GameState(deal), new TranspositionTable(16), { salt: 7, order: 'generated', prune: false }).run(2_000_000);
       const meta = new MetaDfs(new GameState(deal), new TranspositionTable(4), 3);
       const st = meta.run(200_000);
       expect(st, `seed ${seed}`).not.toBe('lost');

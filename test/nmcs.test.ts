@@ -1,4 +1,4 @@
-// The nested Monte Carlo search (src/solver/nmcs.ts): its wins replay, it never claims a loss, it
+// The nested Monte Carlo search (src/search/nmcs.ts): its wins replay, it never claims a loss, it
 // is the same search however its budget is sliced, and on small games it wins where exhaustive
 // search says a win exists.
 import { describe, expect, it } from 'vitest';
@@ -9,27 +9,20 @@ import { smallDeal } from '../src/engine/small';
 import { GameState } from '../src/engine/state';
 import { getRules } from '../src/rules/variants';
 import { safeFoundationMove } from '../src/proof/safe-moves';
-import {
-  drawWeighted,
-  forcedStep,
-  lineWeighsHome,
-  NestedRollouts,
-  NO_RESERVE,
-  PLAYOUT_CHECK,
-  PLAYOUT_CHECK_RESERVE,
-  playoutCheck,
-  playoutWeight,
-  playoutWeights,
-  stepMoves,
-  WASTE_WEIGHT,
-  WITH_RESERVE,
-} from '../src/search/nmcs';
+import { drawWeighted, forcedStep, lineWeighsHome, NestedRollouts, type NmcsOptions, playoutWeight, stepMoves } from '../src/search/nmcs';
 import { generateFoundationMoves, generateOtherMoves } from '../src/engine/movegen';
 import { solve } from '../src/solver/solve';
 import type { Search } from '../src/search/search';
-import { firstSlice, FOUR_DECK_LEADERS, type Leaders, leading, NMCS_SHARE, policy } from '../src/solver/policy';
+import { firstSlice, type Leaders, leading, policy } from '../src/solver/policy';
+import { presetOf } from '../src/solver/presets';
 import { TranspositionTable } from '../src/search/core/tt';
 import { plainAudit } from '../src/proof/plain';
+
+/** The game's playouts (its preset's). */
+const playoutsOf = (s: GameState) => presetOf(s.rules).playouts;
+
+/** A nested Monte Carlo search on s with the game's playouts, and any other options. */
+const nmcsOn = (s: GameState, salt: number, more: Partial<NmcsOptions> = {}) => new NestedRollouts(s, { salt, playouts: playoutsOf(s), ...more });
 
 function replaysToWin(deal: Deal, moves: number[]): boolean {
   const s = new GameState(deal);
@@ -58,7 +51,7 @@ describe('nested Monte Carlo search', () => {
         const make = () => {
           const s = new GameState(deal);
           if (base >= 0) s.setConstraint(base);
-          return new NestedRollouts(s, 12345 + seed);
+          return nmcsOn(s, 12345 + seed);
         };
         const a = make();
         const sa = runToEnd(a, 1_000_000, 3_000_000);
@@ -82,7 +75,7 @@ describe('nested Monte Carlo search', () => {
         const make = (byRuns: boolean) => {
           const s = new GameState(deal);
           if (v !== 'red-and-black') s.setConstraint(v === 'signora' ? s.cards[s.off[0]] >> 2 : 4);
-          return new NestedRollouts(s, 777 + seed, byRuns);
+          return nmcsOn(s, 777 + seed, { byRuns });
         };
         const a = make(true);
         const b = make(false);
@@ -110,7 +103,7 @@ describe('nested Monte Carlo search', () => {
     for (let seed = 1; seed <= 30; seed++) {
       const { deal } = smallDeal(rules, { ranks: 6, piles: 1, reserve: 0 }, seed);
       const exact = solve(deal, { tt, search: 'dfs-plain', maxNodes: 300_000 });
-      const x = new NestedRollouts(new GameState(deal), seed);
+      const x = nmcsOn(new GameState(deal), seed);
       const st = runToEnd(x, 50_000, 150_000);
       expect(st, `seed ${seed}`).not.toBe('lost');
       if (exact.result === 'lost') {
@@ -136,43 +129,38 @@ describe('nested Monte Carlo search', () => {
 });
 
 describe('playouts stopped where the waste test proves the position lost', () => {
-  it('ask the test every PLAYOUT_CHECK moves without a reserve, every PLAYOUT_CHECK_RESERVE with one, and never in the suit-built games', () => {
-    const at = (v: string, cells?: number) => playoutCheck(new GameState(dealFromSeed(getRules(v, cells === undefined ? {} : { cells }), 1)));
-    expect([PLAYOUT_CHECK, PLAYOUT_CHECK_RESERVE]).toEqual([16, 256]);
-    expect(at('empress-of-italy')).toBe(PLAYOUT_CHECK);
-    expect(at('red-and-black')).toBe(PLAYOUT_CHECK);
-    expect(at('double-signora')).toBe(PLAYOUT_CHECK_RESERVE);
-    expect(at('signora')).toBe(PLAYOUT_CHECK_RESERVE);
+  it("ask the test every so many moves where it applies (the preset's), less often with a reserve to walk, and never in the suit-built games", () => {
+    const at = (v: string, cells?: number) => nmcsOn(new GameState(dealFromSeed(getRules(v, cells === undefined ? {} : { cells }), 1)), 1).checkEvery;
+    for (const v of ['empress-of-italy', 'red-and-black', 'double-signora', 'signora']) expect(at(v), v).toBe(presetOf(getRules(v)).playouts.checkEvery);
+    expect(at('empress-of-italy')).toBeGreaterThan(0);
+    expect(at('signora')).toBeGreaterThan(at('empress-of-italy'));
+    expect(at('double-signora')).toBeGreaterThan(at('red-and-black'));
     expect(at('winery')).toBe(0);
     expect(at('freecell', 2)).toBe(0);
-  });
-
-  it('ask it by default as playoutCheck says', () => {
-    for (const v of ['empress-of-italy', 'double-signora', 'winery']) {
-      const s = new GameState(dealFromSeed(getRules(v), 2));
-      expect(new NestedRollouts(s, 1).checkEvery).toBe(playoutCheck(s));
-    }
+    // Asked for a check where the waste test does not apply, playouts never ask it.
+    const s = new GameState(dealFromSeed(getRules('winery'), 2));
+    expect(nmcsOn(s, 1, { playouts: { ...playoutsOf(s), checkEvery: 16 } }).checkEvery).toBe(0);
   });
 
   it.each([
-    ['empress-of-italy', 10008, 5, PLAYOUT_CHECK],
-    ['double-signora', 10007, 8, PLAYOUT_CHECK_RESERVE],
-  ] as const)('stop only in positions the plain waste test calls lost too (%s %i, base rank %i), and often', (v, seed, base, every) => {
+    ['empress-of-italy', 10008, 5],
+    ['double-signora', 10007, 8],
+  ] as const)('stop only in positions the plain waste test calls lost too (%s %i, base rank %i), and often', (v, seed, base) => {
     // The audit (deadlock-check.ts's plain version, which reads the base itself) is asked wherever
     // the fast test says lost, and throws if it disagrees; the pair is one the search does not win
     // at this budget.
     const s = new GameState(dealFromSeed(getRules(v), seed));
     s.setConstraint(base);
-    const x = new NestedRollouts(s, 5, true, undefined, every, plainAudit());
-    expect(x.checkEvery).toBe(every);
+    const x = nmcsOn(s, 5, { audit: plainAudit() });
+    expect(x.checkEvery).toBe(playoutsOf(s).checkEvery);
     // Count the test's answers "lost": every stopped playout must be one of them.
-    const inner = x as unknown as { dead: { dead: (st: GameState) => boolean } };
-    const test = inner.dead;
+    const inner = x as unknown as { wasteTest: { provesLost: (st: GameState) => boolean } };
+    const test = inner.wasteTest;
     let lost = 0;
-    inner.dead = { dead: (st) => test.dead(st) && ++lost > 0 };
+    inner.wasteTest = { provesLost: (st) => test.provesLost(st) && ++lost > 0 };
     expect(runToEnd(x, 50_000, 400_000)).toBe('paused');
-    expect(x.deadPlayouts).toBeGreaterThan(20);
-    expect(x.deadPlayouts).toBe(lost);
+    expect(x.lostPlayouts).toBeGreaterThan(20);
+    expect(x.lostPlayouts).toBe(lost);
   });
 
   it('stop nothing when asked never (checkEvery 0), and stopping leaves more playouts in the same budget', () => {
@@ -180,34 +168,34 @@ describe('playouts stopped where the waste test proves the position lost', () =>
     const playouts = (every: number) => {
       const s = new GameState(deal);
       s.setConstraint(0);
-      const x = new NestedRollouts(s, 5, true, undefined, every);
+      const x = nmcsOn(s, 5, { playouts: { ...playoutsOf(s), checkEvery: every } });
       let n = 0;
       const inner = x as unknown as { playout: () => number };
       const playout = inner.playout.bind(x);
       inner.playout = () => (n++, playout());
       runToEnd(x, 50_000, 400_000);
-      return { n, dead: x.deadPlayouts };
+      return { n, lost: x.lostPlayouts };
     };
     const never = playouts(0);
     const often = playouts(16);
-    expect(never.dead).toBe(0);
-    expect(often.dead).toBeGreaterThan(20);
+    expect(never.lost).toBe(0);
+    expect(often.lost).toBeGreaterThan(20);
     expect(often.n).toBeGreaterThan(never.n);
   });
 });
 
 describe("the playouts' move weights", () => {
   it.each([
-    ['empress-of-italy', NO_RESERVE, 3],
-    ['double-signora', WITH_RESERVE, 4],
+    ['empress-of-italy', 3],
+    ['double-signora', 4],
   ] as const)(
     'in %s weigh a waste or reserve card onto the tableau, a deal and a move between piles by the game, and are drawn in proportion',
-    (name, w, kindsMet) => {
+    (name, kindsMet) => {
       // Positions of random play, until several have a waste or reserve move beside others.
       const s = new GameState(dealFromSeed(getRules(name), 3));
       s.setConstraint(0);
-      expect(playoutWeights(s)).toBe(w);
-      expect(new NestedRollouts(s, 1).weights).toBe(w);
+      const w = playoutsOf(s).weights;
+      expect(nmcsOn(s, 1).weights).toBe(w);
       const buf = new Int32Array(MAX_MOVES);
       const rng = new Int32Array([7]);
       let checked = 0;
@@ -241,20 +229,19 @@ describe("the playouts' move weights", () => {
     },
   );
 
-  it('are the measured ones: without a reserve a waste card 32 and a deal 2, with one WASTE_WEIGHT and 1; a move between piles 1', () => {
-    expect(NO_RESERVE).toEqual({ waste: 32, deal: 2 });
-    expect(WITH_RESERVE).toEqual({ waste: WASTE_WEIGHT, deal: 1 });
-    expect(WASTE_WEIGHT).toBe(8);
-    const r = new GameState(dealFromSeed(getRules('red-and-black'), 1));
-    const sg = new GameState(dealFromSeed(getRules('signora'), 1));
-    expect([playoutWeights(r), playoutWeights(sg)]).toEqual([NO_RESERVE, WITH_RESERVE]);
+  it('in every game draw a card that digs (out of the waste or reserve onto the tableau) more often than a move between piles', () => {
+    for (const v of ['signora', 'double-signora', 'empress-of-italy', 'red-and-black', 'winery', 'freecell']) {
+      const w = presetOf(getRules(v)).playouts.weights;
+      expect(w.waste, v).toBeGreaterThan(1);
+      expect(w.deal, v).toBeGreaterThanOrEqual(1);
+    }
   });
 });
 
 describe("a step's moves", () => {
   it('weigh foundation moves against the others in every second line, without a reserve only', () => {
-    const e = new GameState(dealFromSeed(getRules('empress-of-italy'), 1));
-    const d = new GameState(dealFromSeed(getRules('double-signora'), 1));
+    const e = presetOf(getRules('empress-of-italy')).playouts;
+    const d = presetOf(getRules('double-signora')).playouts;
     expect([0, 1, 2, 3, 4].map((line) => lineWeighsHome(e, line))).toEqual([false, true, false, true, false]);
     expect([0, 1, 2, 3].map((line) => lineWeighsHome(d, line))).toEqual([false, false, false, false]);
   });
@@ -264,9 +251,11 @@ describe("a step's moves", () => {
     const s = new GameState(deal);
     s.setConstraint(3);
     const asked: number[] = [];
-    const x = new NestedRollouts(s, 99, true, (st, line) => {
-      asked.push(line);
-      return lineWeighsHome(st, line);
+    const x = nmcsOn(s, 99, {
+      weighs: (st, line) => {
+        asked.push(line);
+        return lineWeighsHome(playoutsOf(st), line);
+      },
     });
     expect(runToEnd(x, 100_000, 1_500_000)).toBe('paused');
     expect(asked[0]).toBe(0);
@@ -280,9 +269,9 @@ describe("a step's moves", () => {
     const buf = new Int32Array(MAX_MOVES);
     const firstLine = new Int32Array(MAX_MOVES);
     walkPositions((v, where, s, home, f, other, o) => {
-      const n = stepMoves(s, buf, lineWeighsHome(s, 1));
+      const n = stepMoves(s, buf, lineWeighsHome(playoutsOf(s), 1));
       const all = [...home.subarray(0, f), ...other.subarray(0, o)];
-      const nFirst = stepMoves(s, firstLine, lineWeighsHome(s, 0));
+      const nFirst = stepMoves(s, firstLine, lineWeighsHome(playoutsOf(s), 0));
       expect(Array.from(firstLine.subarray(0, nFirst)), where).toEqual(f > 0 ? all.slice(0, f) : all);
       const safe = f > 0 && safeFoundationMove(s, home, 0, f) >= 0;
       if (f > 0 && v === 'double-signora') seen.reserve++;
@@ -300,7 +289,7 @@ describe("a step's moves", () => {
     const buf = new Int32Array(MAX_MOVES);
     let step = 0;
     walkPositions((_v, where, s, home, f) => {
-      const n = stepMoves(s, buf, lineWeighsHome(s, step++ % 2));
+      const n = stepMoves(s, buf, lineWeighsHome(playoutsOf(s), step++ % 2));
       expect(forcedStep(s, buf, n, -1)).toBe(false); // the best line goes on with none of them
       const safe = f > 0 ? safeFoundationMove(s, home, 0, f) : -1;
       for (const m of buf.subarray(0, n)) {
@@ -318,7 +307,7 @@ describe("a step's moves", () => {
     // the same however it is sliced, forced steps and all).
     const s = new GameState(dealFromSeed(getRules('empress-of-italy'), 10008));
     s.setConstraint(3);
-    const x = new NestedRollouts(s, 99);
+    const x = nmcsOn(s, 99);
     expect(runToEnd(x, 100_000, 1_000_000)).toBe('paused');
     expect(x.forcedSteps).toBeGreaterThan(100);
   });
@@ -356,13 +345,14 @@ function walkOn(s: GameState, step: number, home: Int32Array, f: number, other: 
 }
 
 describe('nmcs in the auto policy', () => {
-  it('runs beside the probing DFS in the four-deck games only, with NMCS_SHARE slices for each of its', () => {
-    for (const v of ['signora', 'red-and-black']) expect(policy(dealFromSeed(getRules(v), 1), 'auto', false).members, v).toEqual(['dfs-probe']);
+  it("runs beside the probing DFS in the four-deck games only, with the preset's share of slices for each of its", () => {
+    for (const v of ['signora', 'red-and-black']) expect(policy(presetOf(getRules(v)), 'auto', false).members, v).toEqual(['dfs-probe']);
     for (const v of ['double-signora', 'empress-of-italy']) {
-      const p = policy(dealFromSeed(getRules(v), 1), 'auto', false);
+      const p = policy(presetOf(getRules(v)), 'auto', false);
       expect(p.members, v).toEqual(['dfs-probe', 'nmcs']);
-      expect(p.shares?.nmcs, v).toBe(NMCS_SHARE);
+      expect(p.shares?.nmcs, v).toBeGreaterThan(1);
     }
+    const share = presetOf(getRules('empress-of-italy')).auto.shares!.nmcs;
     // Empress of Italy 10008 with base 4 is not won within this budget: the turns go on to its end.
     const deal = dealFromSeed(getRules('empress-of-italy'), 10008);
     const used = new Map<string, number>();
@@ -378,8 +368,8 @@ describe('nmcs in the auto policy', () => {
     });
     expect(r.result).toBe('unknown');
     const ratio = used.get('nmcs')! / used.get('probe')!;
-    expect(ratio).toBeGreaterThan(NMCS_SHARE * 0.8);
-    expect(ratio).toBeLessThan(NMCS_SHARE * 1.25);
+    expect(ratio).toBeGreaterThan(share * 0.8);
+    expect(ratio).toBeLessThan(share * 1.25);
   });
 });
 
@@ -400,8 +390,9 @@ describe('budget that follows progress (Policy.leaders)', () => {
   });
 
   it('is on in the four-deck games under auto, and there the leaders take more of the budget', () => {
-    for (const v of ['signora', 'red-and-black', 'winery']) expect(policy(dealFromSeed(getRules(v), 1), 'auto', false).leaders, v).toBeUndefined();
-    expect(policy(dealFromSeed(getRules('empress-of-italy'), 1), 'auto', false).leaders).toBe(FOUR_DECK_LEADERS);
+    for (const v of ['signora', 'red-and-black', 'winery']) expect(policy(presetOf(getRules(v)), 'auto', false).leaders, v).toBeUndefined();
+    const leaders = presetOf(getRules('empress-of-italy')).auto.leaders!;
+    expect(policy(presetOf(getRules('empress-of-italy')), 'auto', false).leaders).toBe(leaders);
     // Empress of Italy 10008 is not won with any base within this budget; count each nmcs's nodes.
     const deal = dealFromSeed(getRules('empress-of-italy'), 10008);
     const nodes = new Map<NestedRollouts, number>();

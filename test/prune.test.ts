@@ -13,8 +13,8 @@ import { ALT_COLOUR, deadlockEndgame, endgame } from './helpers';
 
 /** Exhaustive plain DFS with and without pruning; both verdicts, and the positions each expanded. */
 function both(deal: Deal) {
-  const a = new DfsSearch(new GameState(deal), new TranspositionTable(16), 7, 0, true);
-  const b = new DfsSearch(new GameState(deal), new TranspositionTable(16), 7, 0, false);
+  const a = new DfsSearch(new GameState(deal), new TranspositionTable(16), { salt: 7, order: 'generated', prune: true });
+  const b = new DfsSearch(new GameState(deal), new TranspositionTable(16), { salt: 7, order: 'generated', prune: false });
   return { pruned: a.run(1_000_000), full: b.run(1_000_000), prunedUnique: a.stats.unique, fullUnique: b.stats.unique };
 }
 

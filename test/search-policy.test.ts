@@ -18,8 +18,10 @@ import { geometric, luby, lubyTerm, RestartingDfs } from '../src/search/restart'
 import { addSupermoves } from '../src/search/freecell/supermove';
 import { MetaDfs } from '../src/search/freecell/metadfs';
 import { isSearchKind, SEARCHES } from '../src/solver/registry';
-import { MAX_STREAM, META_AFTER, SOFT_NODES, solve, STREAM_SPAN, type SolveResult } from '../src/solver/solve';
-import { policy, TIGHT } from '../src/solver/policy';
+import { MAX_STREAM, STREAM_SPAN } from '../src/search/core/streams';
+import { presetOf } from '../src/solver/presets';
+import { solve, type SolveResult } from '../src/solver/solve';
+import { policy } from '../src/solver/policy';
 import { SoftThreads } from '../src/search/freecell/soft';
 import { rulesWithCells } from '../src/analysis/results';
 import { TranspositionTable } from '../src/search/core/tt';
@@ -27,6 +29,11 @@ import { ALL_VARIANTS, ALT_COLOUR, endgame, positionDeal, SUIT_CELLS, unplayedPo
 
 /** The searches that never prove a loss: the meta-move ones leave moves out, nmcs only plays lines out. */
 const INCOMPLETE = ['dfs-meta', 'soft-threads', 'nmcs'];
+/** FreeCell's `auto` (Winery's too): its prelude, its tight step and its opening, from the preset. */
+const FC_AUTO = presetOf(getRules('freecell')).auto;
+const META_AFTER = FC_AUTO.opening!.partner!.alone;
+const SOFT_NODES = FC_AUTO.prelude!.nodes;
+const TIGHT = FC_AUTO.prelude!.tight!;
 
 function replays(deal: Deal, res: SolveResult): boolean {
   const s = new GameState(deal);
@@ -47,9 +54,12 @@ describe('search registry and policies', () => {
     const aces = { 0: 'AC', 1: 'AD', 2: 'AH', 3: 'AS', 4: 'AC', 5: 'AD', 6: 'AH', 7: 'AS' };
     const rbLost = positionDeal('red-and-black', { tableau: kings, foundations: aces, waste: '2H JH', fill: false, rest: 'waste' });
     for (const name of Object.keys(SEARCHES)) {
+      // What the search says it can do (search.ts's `complete`) is what it does.
+      const complete = SEARCHES[name]({ state: new GameState(signoraLost), tt: new TranspositionTable(1), salt: 1 }).complete;
+      expect(complete, name).toBe(!INCOMPLETE.includes(name));
       for (const lost of [signoraLost, rbLost]) {
         const r = solve(lost, { search: name, maxNodes: 50_000 });
-        expect(r.result, name).toBe(INCOMPLETE.includes(name) ? 'unknown' : 'lost');
+        expect(r.result, name).toBe(complete ? 'lost' : 'unknown');
         // The waste test may cut Red and Black's position (its proof then names it).
         if (r.result === 'lost') expect(r.proof, name).toMatch(/^exhaustive(\+deadlock:waste)?$/);
         else expect(r.proof, name).toBeUndefined();
@@ -193,7 +203,7 @@ describe('restart schedules', () => {
   });
 });
 
-describe('move order 4: random within groups', () => {
+describe("move order 'grouped': random within groups", () => {
   it('is a permutation of the generated moves with foundation, waste/reserve, tableau, cell and stock moves in that order', () => {
     const rng = new Int32Array([12345]);
     const buf = new Int32Array(MAX_MOVES);
@@ -202,7 +212,7 @@ describe('move order 4: random within groups', () => {
         const s = unplayedPosition(v, seed);
         const n = generateMoves(s, buf, 0);
         const before = Array.from(buf.subarray(0, n)).sort((a, b) => a - b);
-        orderMoves(s, buf, 0, n, 4, rng, new Int32Array(MAX_MOVES));
+        orderMoves(s, buf, 0, n, 'grouped', rng, new Int32Array(MAX_MOVES));
         expect(Array.from(buf.subarray(0, n)).sort((a, b) => a - b)).toEqual(before);
         const moves = Array.from(buf.subarray(0, n));
         const groups = moves.map((m) => moveGroup(s, m));
@@ -219,7 +229,7 @@ describe('move order 4: random within groups', () => {
   });
 });
 
-describe('move order 5: heuristic with noise (suit games)', () => {
+describe("move order 'noisy': heuristic with noise (suit games)", () => {
   it('is a permutation of the generated moves in which no move comes before one more than the noise allows better', () => {
     const slack = Math.floor((NOISE - 1) / NOISY_SCALE);
     const rng = new Int32Array([777]);
@@ -230,7 +240,7 @@ describe('move order 5: heuristic with noise (suit games)', () => {
         const s = unplayedPosition(v, seed);
         const n = generateMoves(s, buf, 0);
         const before = Array.from(buf.subarray(0, n)).sort((a, b) => a - b);
-        orderMoves(s, buf, 0, n, 5, rng, new Int32Array(MAX_MOVES));
+        orderMoves(s, buf, 0, n, 'noisy', rng, new Int32Array(MAX_MOVES));
         const after = Array.from(buf.subarray(0, n));
         expect([...after].sort((a, b) => a - b)).toEqual(before);
         const est = after.map((m) => {
@@ -260,7 +270,7 @@ describe('soundness of lost against an exhaustive plain DFS', () => {
     for (const [v, cells] of [...ALL_VARIANTS.map((x) => [x, undefined] as const), ['freecell', 0] as const])
       for (let seed = 1; seed <= (cells === 0 ? 80 : 30); seed++) {
         const deal = endgame(v, seed, cells);
-        const plain = new DfsSearch(new GameState(deal), new TranspositionTable(16), 7, 0, false); // no pruning: an independent truth
+        const plain = new DfsSearch(new GameState(deal), new TranspositionTable(16), { salt: 7, order: 'generated', prune: false }); // no pruning: an independent truth
         const truth = plain.run(2_000_000);
         for (const search of ['auto', 'dfs-restart', 'dfs-restart-scored', 'dfs', 'dfs-meta']) {
           const r = solve(deal, { search, maxNodes: 200_000 });
@@ -283,13 +293,13 @@ describe('soundness of lost against an exhaustive plain DFS', () => {
 
 describe('where the sound dead marks run (policy.ts)', () => {
   it('Winery and FreeCell, wherever searches can share them; never the alternate-colour games', () => {
-    const fc = dealFromSeed(getRules('freecell'), 1);
+    const fc = presetOf(getRules('freecell'));
     expect(policy(fc, 'auto', true).marks).toBe(true);
     expect(policy(fc, 'dfs', true).marks).toBe(true); // two DFS
     expect(policy(fc, 'dfs-restart-scored', true).marks).toBe(true); // its runs share them
     expect(policy(fc, 'dfs-scored', true).marks).toBe(false); // alone: nothing to share
-    expect(policy(dealFromSeed(getRules('winery'), 1), 'auto', true).marks).toBe(true);
-    for (const v of ALT_COLOUR) expect(policy(dealFromSeed(getRules(v), 1), 'auto', false).marks, v).toBe(false);
+    expect(policy(presetOf(getRules('winery')), 'auto', true).marks).toBe(true);
+    for (const v of ALT_COLOUR) expect(policy(presetOf(getRules(v)), 'auto', false).marks, v).toBe(false);
   });
 });
 
@@ -303,10 +313,15 @@ describe('sound dead marks shared by the runs of a restarting DFS (restart.ts, d
     for (const [v, cells] of SUIT_CELLS)
       for (let seed = 1; seed <= 20; seed++) {
         const deal = endgame(v, seed, cells);
-        const truth = new DfsSearch(new GameState(deal), new TranspositionTable(16), 7, 0, false).run(2_000_000);
-        for (const order of [4, 5] as const) {
-          const search = new RestartingDfs(new GameState(deal), new TranspositionTable(16), seed, order, geometric(20, 1.1), addSupermoves);
-          search.marks = 0x1234567;
+        const truth = new DfsSearch(new GameState(deal), new TranspositionTable(16), { salt: 7, order: 'generated', prune: false }).run(2_000_000);
+        for (const order of ['grouped', 'noisy'] as const) {
+          const search = new RestartingDfs(new GameState(deal), new TranspositionTable(16), {
+            salt: seed,
+            order,
+            schedule: geometric(20, 1.1),
+            extraMoves: addSupermoves,
+            marks: () => 0x1234567,
+          });
           const st = search.run(300_000);
           if (st === 'lost') {
             expect(truth, `${v} ${cells} ${seed} order ${order}`).toBe('lost');
@@ -328,13 +343,13 @@ describe('sound dead marks shared by the runs of a restarting DFS (restart.ts, d
 });
 
 describe('picking the best move as it is tried (the DFS) against sorting first', () => {
-  it('tries the moves of modes 1 and 5 in the order of the stable sort, ties included', () => {
+  it("tries the moves of orders 'scored' and 'noisy' in the order of the stable sort, ties included", () => {
     const buf = new Int32Array(MAX_MOVES);
     const scores = new Int32Array(MAX_MOVES);
     let ties = 0;
     for (const v of ['winery', 'freecell', 'signora', 'red-and-black'])
       for (let seed = 1; seed <= 10; seed++)
-        for (const mode of [1, 5] as const) {
+        for (const mode of ['scored', 'noisy'] as const) {
           const s = unplayedPosition(v, seed);
           const n = generateMoves(s, buf, 0);
           const moves = buf.slice(0, n);
@@ -353,15 +368,20 @@ describe('picking the best move as it is tried (the DFS) against sorting first',
   it('a DFS that picks searches exactly as one that sorts each list (same nodes, same line), as deep as its buffers grow', () => {
     let grew = 0;
     for (const [v, mode, supermoves, seed] of [
-      ['winery', 5, true, 1],
-      ['winery', 1, false, 2],
-      ['freecell', 5, true, 3],
-      ['freecell', 1, true, 4],
-      ['signora', 1, false, 2],
-      ['red-and-black', 1, false, 1],
+      ['winery', 'noisy', true, 1],
+      ['winery', 'scored', false, 2],
+      ['freecell', 'noisy', true, 3],
+      ['freecell', 'scored', true, 4],
+      ['signora', 'scored', false, 2],
+      ['red-and-black', 'scored', false, 1],
     ] as const) {
       const deal = dealFromSeed(getRules(v), seed);
-      const dfs = new DfsSearch(new GameState(deal), new TranspositionTable(8), 99, mode, true, supermoves ? addSupermoves : null);
+      const dfs = new DfsSearch(new GameState(deal), new TranspositionTable(8), {
+        salt: 99,
+        order: mode,
+        prune: true,
+        extraMoves: supermoves ? addSupermoves : null,
+      });
       const status = dfs.run(20_000);
       const ref = sortingDfs(new GameState(deal), 99, mode, supermoves, 20_000);
       expect({ status, nodes: dfs.stats.nodes }, `${v} mode ${mode}`).toEqual({ status: ref.status, nodes: ref.nodes });
@@ -371,11 +391,12 @@ describe('picking the best move as it is tried (the DFS) against sorting first',
     expect(grew).toBeGreaterThan(0);
   });
 
-  it('leaves modes 0, 3 and 4 to their own order', () => {
+  it("leaves orders 'generated', 'random' and 'grouped' to their own order", () => {
     const buf = new Int32Array(MAX_MOVES);
     const s = unplayedPosition('winery', 3);
     const n = generateMoves(s, buf, 0);
-    for (const mode of [0, 3, 4] as const) expect(orderOrScore(s, buf, 0, n, mode, new Int32Array([5]), new Int32Array(MAX_MOVES))).toBe(false);
+    for (const mode of ['generated', 'random', 'grouped'] as const)
+      expect(orderOrScore(s, buf, 0, n, mode, new Int32Array([5]), new Int32Array(MAX_MOVES))).toBe(false);
   });
 });
 
@@ -383,7 +404,7 @@ describe('picking the best move as it is tried (the DFS) against sorting first',
  * The DFS of dfs.ts written plainly, recursively, with each move list sorted by orderMoves: the
  * reference for the DFS's lazy picking. Budget checks, table use and safe moves as in DfsSearch.run.
  */
-function sortingDfs(s: GameState, salt: number, mode: 1 | 5, supermoves: boolean, budget: number) {
+function sortingDfs(s: GameState, salt: number, mode: 'scored' | 'noisy', supermoves: boolean, budget: number) {
   const tt = new TranspositionTable(8);
   const rng = new Int32Array([salt | 1]);
   const scores = new Int32Array(MAX_MOVES);
@@ -433,7 +454,7 @@ describe('a tight prelude (policy.ts TIGHT)', () => {
       maxNodes: 2_000_000,
       onProgress: (_n, x) => {
         searches.push(x);
-        if (x instanceof SoftThreads) dead = x.deadThreads;
+        if (x instanceof SoftThreads) dead = x.dryThreads;
       },
     });
     return { r, order: [...new Set(searches)], dead };
@@ -445,7 +466,7 @@ describe('a tight prelude (policy.ts TIGHT)', () => {
       expect(r.result, `${seed}`).toBe('lost');
       expect(r.proof, `${seed}`).toBe('exhaustive');
       expect(order[0], `${seed}`).toBeInstanceOf(SoftThreads);
-      expect(dead, `${seed}`).toBeGreaterThanOrEqual(TIGHT.deadThreads);
+      expect(dead, `${seed}`).toBeGreaterThanOrEqual(TIGHT.dryThreads);
       expect(order.length, `${seed}`).toBe(2);
       expect(order[1], `${seed}`).toBeInstanceOf(DfsSearch);
       expect(r.stats.nodes, `${seed}`).toBeLessThan(SOFT_NODES + TIGHT.nodes);
@@ -506,7 +527,7 @@ describe('a tight prelude (policy.ts TIGHT)', () => {
     expect(r.result).toBe('won');
     expect(order[0]).toBeInstanceOf(SoftThreads);
     expect(dead).toBeGreaterThanOrEqual(0);
-    expect(dead).toBeLessThan(TIGHT.deadThreads);
+    expect(dead).toBeLessThan(TIGHT.dryThreads);
     expect(order[1]).toBeInstanceOf(RestartingDfs);
     expect(replays(dealFromSeed(rules, 3022), r)).toBe(true);
   });
@@ -518,8 +539,8 @@ describe('a restarting search alone on the table clears it at each restart (rest
     const tt = new TranspositionTable(32);
     const s = new GameState(deal);
     s.setConstraint(1);
-    const x = new RestartingDfs(s, tt, 12345, 3, luby(500));
-    x.clearsTable = clears;
+    const x = new RestartingDfs(s, tt, { salt: 12345, order: 'random', schedule: luby(500) });
+    if (clears) x.aloneOnTable();
     const st = x.run(60_000);
     return { st, nodes: x.stats.nodes, unique: x.stats.unique, moves: st === 'won' ? x.solutionMoves() : [], stored: tt.size };
   };

@@ -160,7 +160,7 @@ describe('soft threads', () => {
     let won = 0;
     for (let seed = 1; seed <= 40; seed++) {
       const deal = endgame('freecell', seed, 1);
-      const truth = new DfsSearch(new GameState(deal), new TranspositionTable(16), 7, 0, false).run(2_000_000);
+      const truth = new DfsSearch(new GameState(deal), new TranspositionTable(16), { salt: 7, order: 'generated', prune: false }).run(2_000_000);
       const x = new SoftThreads(new GameState(deal), new TranspositionTable(8), 3);
       const st = x.run(2_000_000);
       expect(st, `seed ${seed}`).not.toBe('lost');
@@ -181,7 +181,7 @@ describe('soft threads', () => {
     let checked = 0;
     for (let seed = 1; seed <= 40 && checked < 3; seed++) {
       const deal = endgame('freecell', seed, 1);
-      if (new DfsSearch(new GameState(deal), new TranspositionTable(16), 7, 0, false).run(2_000_000) !== 'lost') continue;
+      if (new DfsSearch(new GameState(deal), new TranspositionTable(16), { salt: 7, order: 'generated', prune: false }).run(2_000_000) !== 'lost') continue;
       const r = solve(deal, { search: 'soft-threads', maxNodes: 2_000_000 });
       expect(r.result, `seed ${seed}`).toBe('unknown');
       expect(r.stats.stopReason, `seed ${seed}`).toBe('exhausted');
@@ -249,7 +249,7 @@ describe('the soft threads in solve()', () => {
     let lost = 0;
     for (let seed = 1; seed <= 40 && lost < 3; seed++) {
       const deal = endgame('freecell', seed, 1);
-      if (new DfsSearch(new GameState(deal), new TranspositionTable(16), 7, 0, false).run(2_000_000) !== 'lost') continue;
+      if (new DfsSearch(new GameState(deal), new TranspositionTable(16), { salt: 7, order: 'generated', prune: false }).run(2_000_000) !== 'lost') continue;
       const r = solve(deal, { maxNodes: 3_000_000 });
       expect(r.result, `seed ${seed}`).toBe('lost');
       expect(r.proof, `seed ${seed}`).toBe('exhaustive');

@@ -318,7 +318,7 @@ describe('DFS keeps its stack and the position in step', () => {
     for (const v of ['red-and-black', 'signora', 'winery']) {
       const deal = dealFromSeed(getRules(v), 1);
       const s = new GameState(deal);
-      const dfs = new DfsSearch(s, new TranspositionTable(8), 12345, v === 'red-and-black' ? 3 : 0);
+      const dfs = new DfsSearch(s, new TranspositionTable(8), { salt: 12345, order: v === 'red-and-black' ? 'random' : 'generated' });
       for (let slice = 0; slice < 3; slice++) {
         const st = dfs.run(100_000);
         const check = new GameState(deal);
@@ -414,7 +414,7 @@ describe('determinism', () => {
   });
 
   it('a released search refuses to run: its storage may be lent to another search', () => {
-    const dfs = new DfsSearch(new GameState(dealFromSeed(getRules('winery'), 1)), new TranspositionTable(1), 1, 1);
+    const dfs = new DfsSearch(new GameState(dealFromSeed(getRules('winery'), 1)), new TranspositionTable(1), { salt: 1, order: 'scored' });
     dfs.run(10);
     dfs.release();
     expect(() => dfs.run(10)).toThrow(/released/);

@@ -88,7 +88,7 @@ describe('supermoves', () => {
   });
   it('pass every single-card move of the expansion to the check first, on the position it is played from', () => {
     const deal = dealFromSeed(getRules('freecell'), 11);
-    const search = SEARCHES['dfs-restart-scored'](new GameState(deal), new TranspositionTable(8), 1, {}, new MemoryBudget(0));
+    const search = SEARCHES['dfs-restart-scored']({ state: new GameState(deal), tt: new TranspositionTable(8), salt: 1, memory: new MemoryBudget(0) });
     expect(search.run(1_000_000, Infinity)).toBe('won');
     const line = search.solutionMoves();
     expect(line.some((m) => moveCount(m) > 1)).toBe(true);

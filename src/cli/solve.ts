@@ -14,18 +14,10 @@ import { describeMove } from '../engine/notation';
 import { moveCount, moveFrom } from '../engine/move';
 import { GameState } from '../engine/state';
 import { variantNames, VARIANTS } from '../rules/variants';
-import {
-  baseCandidates,
-  DEFAULT_MAX_NODES,
-  MAX_STREAM,
-  PROOFS,
-  solve,
-  type Proof,
-  type SolveOptions,
-  type SolveResult,
-  type SearchKind,
-  testsOf,
-} from '../solver/solve';
+import { PROOFS, type Proof, testsOf } from '../proof/proof';
+import { MAX_STREAM } from '../search/core/streams';
+import type { SearchKind } from '../solver/policy';
+import { baseCandidates, DEFAULT_MAX_NODES, solve, type SolveOptions, type SolveResult } from '../solver/solve';
 import { TranspositionTable } from '../search/core/tt';
 import { UsageError } from './errors';
 import { parseSeedRange } from './analyze';

@@ -30,6 +30,10 @@ import type { TranspositionTable } from './core/tt';
 
 export class AStarSearch implements Search {
   readonly state: GameState;
+  readonly complete = true;
+  readonly usesTable = true;
+  readonly cuts = null;
+  readonly marks = 0;
   private readonly tt: TranspositionTable;
   private readonly salt: number;
   readonly weight: number;

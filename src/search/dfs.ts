@@ -1,8 +1,8 @@
 // Depth-first search over apply/undo with a transposition table, resumable.
 //
 // The search keeps its own explicit stack (move lists per depth in one Int32Array), so it can stop
-// when a slice of its budget is spent and continue later from the same point: the portfolio in
-// solve.ts shares one budget among several base ranks this way.
+// when a slice of its budget is spent and continue later from the same point: a solve
+// (src/solver) shares one budget among several searches and base ranks this way.
 //
 // Completeness (why `lost` is a proof): every position is stored in the table when first reached
 // and is expanded (all its moves generated) exactly then. A move is skipped only when its
@@ -12,9 +12,9 @@
 // of its successors expanded at some time: the expanded set is closed under moves and holds every
 // position reachable from the deal. An eviction from the table only lets a position be expanded
 // again, which breaks neither argument. Move generation skips only moves that lead to the same
-// canonical position (movegen.ts), and prune.ts's forced moves are argued there; added moves
+// canonical position (movegen.ts), and safe-moves.ts's forced moves are argued there; added moves
 // (MoveAdder: the supermoves of freecell/supermove.ts) only add moves.
-// Deadlock tests (deadlock.ts) expand a position they prove lost with no moves: the expanded set
+// Deadlock tests (src/proof) expand a position they prove lost with no moves: the expanded set
 // is then closed under moves except below positions proved lost, which holds no win either.
 // Sound dead marks (`marks`, below) are positions proved lost the same way, by this search or
 // another sharing the table, and a move to one is skipped on the same grounds.
@@ -64,6 +64,26 @@ function takeStorage(): DfsStorage {
   );
 }
 
+/** How a DfsSearch searches, given when it is made. */
+export interface DfsOptions {
+  /**
+   * XORed into both hash words before every table access, so that several searches can share one
+   * table without one's entries making another skip positions it never expanded; the table's
+   * claim() makes sure no other user of the table has it. Also its random generator's seed.
+   */
+  salt?: number;
+  /** Its move order (order.ts; default 'scored'). */
+  order?: OrderMode;
+  /** Play safe-moves.ts's safe foundation moves alone (default; false: every move, for checking the pruning). */
+  prune?: boolean;
+  /** Moves added to every position's other moves (the supermoves, in suit-built games). */
+  extraMoves?: MoveAdder | null;
+  /** The deadlock tests it cuts with (null or absent: none). */
+  cuts?: DeadlockCuts | null;
+  /** The salt of the dead marks its group shares, claimed from the table when the first search asks (absent: no marks). */
+  marks?: () => number;
+}
+
 export class DfsSearch implements Search {
   readonly state: GameState;
   private readonly tt: TranspositionTable;
@@ -79,50 +99,45 @@ export class DfsSearch implements Search {
   private released = false;
   /**
    * Sound dead marks: the salt of table entries for positions proved lost, shared by the searches
-   * of one group (0: off). A position is marked when the root of its strongly connected component
+   * of one group (0: off; DfsOptions.marks). A position is marked when the root of its strongly connected component
    * (Tarjan) has tried all its moves without a win: every move out of the component then led to a
    * position marked before, and every position reachable from the root was expanded or marked, so
-   * none is won (with the pruning argued in prune.ts, as for the root). A move to a marked position
+   * none is won (with the pruning argued in safe-moves.ts, as for the root). A move to a marked position
    * is skipped (counted in markSkips), and an exhausted root is still a proof. The positions of the
    * open components are kept in scc.ts's stack, which says whether a position met again is open
    * (its place lowers the lowlink) or closed, hence marked.
    */
-  marks = 0;
+  readonly marks: number = 0;
   markSkips = 0;
   private scc: SccStack | null = null;
   private low: Int32Array; // Tarjan's lowlink of each depth's position (marks on)
   private num: Int32Array; // its place on the SCC stack
   private readonly popped = new Int32Array(2);
   /**
-   * Deadlock tests (deadlock.ts), or null: a position they prove lost is expanded with no moves, so
-   * an exhausted root is then a proof by exhaustive search plus those tests.
+   * The deadlock tests (src/proof/cuts.ts), or null: a position they prove lost is expanded with no
+   * moves, so an exhausted root is then a proof by exhaustive search plus the tests that cut.
    */
-  deadlocks: DeadlockCuts | null = null;
-  /** Positions this run cut for a deadlock (a `lost` with cuts is proved with the tests' help). */
-  cuts = 0;
-  /** This search's own random state (order modes 3 and 4). */
+  readonly cuts: DeadlockCuts | null;
+  readonly complete = true;
+  readonly usesTable = true;
+  private readonly order: OrderMode;
+  private readonly prune: boolean;
+  private readonly extraMoves: MoveAdder | null;
+  /** This search's own random state (orders 'random', 'grouped' and 'noisy'). */
   private readonly rng = new Int32Array(1);
   readonly stats: SearchStats = { nodes: 0, unique: 0, ttHits: 0, maxDepth: 0 };
 
-  /**
-   * `salt` is XORed into both hash words before every table access, so that several searches can
-   * share one table without one's entries making another skip positions it never expanded; the
-   * table's claim() makes sure no other user of the table has it.
-   */
-  constructor(
-    state: GameState,
-    tt: TranspositionTable,
-    salt = 0,
-    private readonly order: OrderMode = 1,
-    /** Play prune.ts's safe foundation moves alone (false: every move, for checking the pruning). */
-    private readonly prune = true,
-    /** Moves added to every position's other moves (solve.ts: the supermoves, in suit-built games). */
-    private readonly extraMoves: MoveAdder | null = null,
-  ) {
-    this.salt = tt.claim(salt);
+  constructor(state: GameState, tt: TranspositionTable, o: DfsOptions = {}) {
+    this.salt = tt.claim(o.salt ?? 0);
     this.rng[0] = this.salt | 1; // xorshift state must not be 0
     this.state = state;
     this.tt = tt;
+    this.order = o.order ?? 'scored';
+    this.prune = o.prune ?? true;
+    this.extraMoves = o.extraMoves ?? null;
+    this.cuts = o.cuts ?? null;
+    // Claimed after the search's own salt (the table hands out salts in the order asked).
+    if (o.marks) this.marks = o.marks();
     const st = takeStorage();
     this.buf = st.buf;
     this.sc = st.sc;
@@ -150,8 +165,7 @@ export class DfsSearch implements Search {
     this.rng[0] = this.salt | 1;
     this.depth = -1;
     this.status = 'new';
-    this.cuts = 0;
-    this.deadlocks?.newRun();
+    this.cuts?.newRun();
     this.scc?.clear();
     this.stats.nodes = this.stats.unique = this.stats.ttHits = this.stats.maxDepth = 0;
   }
@@ -168,8 +182,7 @@ export class DfsSearch implements Search {
     if (start + MAX_MOVES > this.buf.length) this.growBuf();
     if (this.marks !== 0) this.low[d] = this.num[d] = this.scc!.push(this.state.h1, this.state.h2);
     let byScore = 0;
-    if (this.deadlocks !== null && this.deadlocks.provesLost(this.state)) {
-      this.cuts++;
+    if (this.cuts !== null && this.cuts.provesLost(this.state)) {
       this.byScore[d] = 0;
       this.idx[d] = this.end[d] = start;
       this.stats.unique++;

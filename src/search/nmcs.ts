@@ -8,18 +8,16 @@
 // leads to a position it has not met in this playout (so it cannot go round in circles), until it
 // wins, has no such move, or the waste test proves its position lost (below). A move from the
 // waste or the reserve onto the tableau is drawn more often than the others: it digs into the
-// buried cards, where dealing and moves between piles do not. In a game without a reserve a deal
-// is also drawn twice as often as a move between piles (PlayoutWeights; playoutWeights picks them
-// by the game; measured, not argued). A step's moves are its position's foundation moves if it
-// has any, else all of its moves; but in every second line
-// (the second, the fourth, ...) of a game without a reserve, all of its moves unless one of its
-// foundation moves is safe (prune.ts; lineWeighsHome). A step whose choice is forced is played
-// without playouts (forcedStep): the best line goes on with its only move (nothing to choose), or
-// with the first safe foundation move (playing it never loses a win). A line then costs fewer
-// nodes, so more lines fit in a budget (forcedStep's comment has the measure). Unlike a DFS, which
-// spends a failed budget deep under its first choices, every step here looks ahead to the end of
-// the deal, where an early mistake shows. The solution is replayed and checked by solve.ts, like
-// every search's.
+// buried cards, where dealing and moves between piles do not; a deal may weigh more too (each
+// game's weights: Playouts, given by src/solver/presets.ts). A step's moves are its position's
+// foundation moves if it has any, else all of its moves; but in every second line (the second, the
+// fourth, ...), where the game's Playouts say so, all of its moves unless one of its foundation
+// moves is safe (safe-moves.ts; lineWeighsHome). A step whose choice is forced is played without
+// playouts (forcedStep): the best line goes on with its only move (nothing to choose), or with the
+// first safe foundation move (playing it never loses a win). A line then costs fewer nodes, so
+// more lines fit in a budget. Unlike a DFS, which spends a failed budget deep under its first
+// choices, every step here looks ahead to the end of the deal, where an early mistake shows. The
+// solution is replayed and checked by the solve (src/solver), like every search's.
 //
 // A playout needs its set of positions met only to keep from going round in circles, and only
 // moves between tableau piles can lead back to a position: every other move deals, takes a card out
@@ -29,12 +27,12 @@
 // last such move, each known by those pairs, and the Zobrist hash is not kept during the playout.
 // The same moves are tried and refused as with the hash (test/nmcs.test.ts compares the two).
 //
-// A playout that reaches a position the waste test (deadlock.ts) proves lost stops there: nothing
-// after it can win, and the moves it would still play (dealing out the stock, mostly) cost nodes
-// and tell the step little. Its score is then the cards home when it stopped (so is `progress`
-// then). The test is asked only every few moves (playoutCheck: at least that many apart, at
-// positions without a foundation move): a lost position stays lost, so asking later only plays a
-// few moves more. PLAYOUT_CHECK has the measure.
+// A playout that reaches a position the waste test (src/proof/waste.ts) proves lost stops there:
+// nothing after it can win, and the moves it would still play (dealing out the stock, mostly) cost
+// nodes and tell the step little. Its score is then the cards home when it stopped (so is
+// `progress` then). The test is asked only every few moves (Playouts.checkEvery: at least that many
+// apart, at positions without a foundation move): a lost position stays lost, so asking later only
+// plays a few moves more.
 //
 // Resumable: its whole state is the line played so far, the step's moves and how many have been
 // tried, so it stops between two playouts when its slice of the budget is spent (how the budget is
@@ -47,75 +45,43 @@ import type { GameState } from '../engine/state';
 import { doubled } from '../engine/typed';
 import { CLASS_COUNT, mix } from '../engine/zobrist';
 import { type DeadlockAudit, DeadlockCuts } from '../proof/cuts';
-import { testsThatApply } from '../proof/proof';
 import { xorshift } from './order/order';
 import { safeFoundationMove } from '../proof/safe-moves';
 import type { Search, SearchStats, SearchStatus } from './search';
 
 /** A playout stops after this many moves; the set of its positions is sized for them. */
 const PLAYOUT_MAX = 4096;
-/**
- * In games with a reserve (WITH_RESERVE; Empress of Italy used it until NO_RESERVE), how much
- * likelier a playout is to play a waste or reserve card onto the tableau than any other move. Tuned
- * on Empress of Italy 10001-10100, 200,000 nodes per (deal, base) under `auto`: pairs won 238 ->
- * 252 (10021-10060), 265 -> 277 (10061-10100; weight 4: 288, 16: 278); `any` on 10001-10300 202 ->
- * 216 deals. At 4,000,000 nodes per pair no change (188 of 10001-10020 either way), nor in Double
- * Signora (206 -> 210 at 200,000 nodes, 10001-10020). Per deal at 20,000,000 nodes it may cost a
- * few Empress deals (held out 16 unknown of 600 against 10; docs/solver.md).
- */
-export const WASTE_WEIGHT = 8;
-
 /** A playout's weights for a card out of the waste or reserve onto the tableau, and for a deal; a move between piles weighs 1. */
 export interface PlayoutWeights {
   readonly waste: number;
   readonly deal: number;
 }
 
-/**
- * Games with a reserve: WASTE_WEIGHT, and a deal as a move between piles (Double Signora; Signora
- * too under --search nmcs, where its reserve goes only home, so only the waste counts).
- */
-export const WITH_RESERVE: PlayoutWeights = { waste: WASTE_WEIGHT, deal: 1 };
-
-/**
- * Games without a reserve (Empress of Italy; Red and Black too under --search nmcs, not measured
- * there): a deal twice a move between piles, and a waste card 16 times a deal. Measured 2026-11-27
- * on Empress of Italy's tuning seeds, pairs won per (deal, base) against WITH_RESERVE's weights:
- * 10001-10100 at 200,000 nodes 673 of 1,300 against 659; 10101-10200 719 against 705; 10001-10030
- * at 2,000,000 nodes 282 of 390 against 272 (271 with every weight doubled, a move between piles 2
- * as well: the same odds, another random stream; the spread of the measure), 10031-10060 268
- * against 265. Per deal at 5 s, 10001-10200: 6 unknown against 5. Held out (docs/solver.md): more
- * pairs won at 200,000 nodes, no change at 2 s per pair or 5 s per deal. Other (waste, deal)
- * weights at 200,000 nodes on 10001-10100: (16, 2) 665, (32, 4) 664, (8, 2) 664, (64, 8) 641; at
- * 2,000,000 on 10001-10030, (32, 3) 277. Not kept either: a move weighing 4, 16 or 64 times more
- * when the card it uncovers (or deals) can go home at once, 662, 674, 654 at 200,000 (270 at
- * 2,000,000 with 16). In Double Signora these weights won 434 of 520 pairs against 439 at 200,000
- * nodes (10001-10040), 490 against 487 at 2,000,000: no gain, so it keeps its own.
- */
-export const NO_RESERVE: PlayoutWeights = { waste: 32, deal: 2 };
-
-/** The weights of a game's playouts. */
-export function playoutWeights(s: GameState): PlayoutWeights {
-  return s.rules.reserveSize > 0 ? WITH_RESERVE : NO_RESERVE;
+/** How a game's playouts and steps play (src/solver/presets.ts gives each game's). */
+export interface Playouts {
+  /**
+   * How much likelier a playout is to draw a card out of the waste or the reserve onto the tableau
+   * (it digs into the buried cards, where dealing and moves between piles do not), and a deal, than
+   * a move between piles.
+   */
+  readonly weights: PlayoutWeights;
+  /**
+   * How often a playout asks the waste test, in moves (at least that many apart, at positions
+   * without a foundation move); 0: never. A lost position stays lost, so asking later only plays a
+   * few moves more; where there is a reserve each question also walks it, so it is asked less often.
+   */
+  readonly checkEvery: number;
+  /**
+   * Every second line (the second, the fourth, ...), a step tries its other moves beside foundation
+   * moves none of which is safe (lineWeighsHome). Such steps cost more playouts, so the first line,
+   * most of the search at small budgets, keeps to the foundation moves.
+   */
+  readonly homeEveryOtherLine: boolean;
 }
 
-/**
- * Whether the steps of line `line` (0 the first) try their other moves beside foundation moves none
- * of which is safe: every second line, in the games without a reserve (of those whose default
- * policy runs this search, Empress of Italy). Such steps cost more playouts, so the first line,
- * most of the search at small budgets, keeps to the foundation moves. Playouts still play every
- * foundation move they meet. Measured 2026-11-27, Empress of Italy per (deal, base) against
- * foundation moves alone at every step: tuning seeds 10001-10200 at 200,000 nodes, 1,364 of 2,600
- * pairs won either way (seeds 1-200, npm start's: 1,411 against 1,414); 10001-10040 at 3,000,000
- * nodes, 372 of 520 against 367; held out at 2 s (bench:decide --per-rank), 50001-50020 34 unknown
- * against 39, 70001-70020 63 and 63 (the solver before: 38 and 39, 66 and 63, in two
- * runs each); per deal at 5 s, 70001-70200, 7 against 9 (8 and 10 in two more runs). Every step
- * so: 375 of 520 at 3,000,000 nodes, 360 and 360 at 2,000,000, but on seeds 1-200 at 200,000 (npm
- * start's budget) 1,381 of 2,600 against 1,414. Double Signora won fewer with every step so
- * (10001-10020 at 2,000,000 nodes, 229 of 260 against 232): not with a reserve.
- */
-export function lineWeighsHome(s: GameState, line: number): boolean {
-  return s.rules.reserveSize === 0 && line % 2 === 1;
+/** Whether the steps of line `line` (0 the first) try their other moves beside foundation moves none of which is safe. */
+export function lineWeighsHome(p: Playouts, line: number): boolean {
+  return p.homeEveryOtherLine && line % 2 === 1;
 }
 
 /** A step's moves (above) into buf from 0; weighHome: as lineWeighsHome says. Returns how many. */
@@ -127,15 +93,9 @@ export function stepMoves(s: GameState, buf: Int32Array, weighHome: boolean): nu
 
 /**
  * Whether a step of moves buf[0, end) is forced when the best line goes on with move `next`: `next`
- * is its only move, or the first safe foundation move (prune.ts: playing it first never loses a
- * win). The search then plays it without trying the step's moves; the first step, with no best
- * line yet, is never forced. Measured 2026-11-27 on the 23 Empress of Italy deals of the tuning
- * seeds 10001-10300 that took 0.8-10 s, each on streams 1-8 to 17,000,000 nodes: 40 of the 184
- * runs needed over 8,500,000 nodes (about 5 s), 888M nodes in all, against 48 and 988M playing
- * every step (43 and 933M with the only move alone forced; 44 and 906M forcing every step of
- * foundation moves alone, which loses a choice among them). Per (deal, base) at 2,000,000 nodes,
- * 10001-10030, 280 of 390 pairs won against 282. Held out, per deal at 5 s on 90001-90200 over 8
- * streams, 44 unknown against 43 (docs/benchmarks.md, *Forced steps*).
+ * is its only move, or the first safe foundation move (safe-moves.ts: playing it first never loses
+ * a win). The search then plays it without trying the step's moves; the first step, with no best
+ * line yet, is never forced.
  */
 export function forcedStep(s: GameState, buf: Int32Array, end: number, next: number): boolean {
   if (end === 1) return buf[0] === next;
@@ -143,34 +103,31 @@ export function forcedStep(s: GameState, buf: Int32Array, end: number, next: num
   return i >= 0 && buf[i] === next;
 }
 
-/**
- * How often a playout asks the waste test (above), in moves (at least that many apart): in games
- * without a reserve (Empress of Italy) PLAYOUT_CHECK, where a question costs little; with a reserve
- * (Double Signora) PLAYOUT_CHECK_RESERVE, where each question also walks the reserve (deadlock.ts's staircase
- * over (d, e)). Measured 2026-11-27 against playouts that never stop, per (deal, base) under
- * `auto` on tuning seeds (docs/benchmarks.md, *Playouts that stop where a loss is proved*, has the
- * held-out figures): Empress of Italy 10001-10040 at 2,000,000 nodes, 367 -> 399 of 520 won in
- * about the same time (asking every 6 moves 395 and a fifth slower, every 48 397); at 2 s per pair,
- * 10001-10020, 62 -> 56 unknown of 260. Double Signora 10001-10020 at 2,000,000 nodes, 233 -> 238
- * of 260 with 256, 7% slower; every 64 moves 249 but 1.6 times the time (npm start's Double
- * Signora twice as long), every 1,024 no change.
- */
-export const PLAYOUT_CHECK = 16;
-export const PLAYOUT_CHECK_RESERVE = 256;
-
-/** How often a playout of this game asks the waste test (PLAYOUT_CHECK), or 0 where the test does not apply. */
-export function playoutCheck(s: GameState): number {
-  if (!testsThatApply(s).includes('waste')) return 0;
-  return s.rules.reserveSize > 0 ? PLAYOUT_CHECK_RESERVE : PLAYOUT_CHECK;
-}
-
 /** Random keys of a run in the playouts' set, by (bottom card's class) * 256 + length. */
 const RUN_KEYS1 = new Int32Array(CLASS_COUNT * 256).map((_, i) => mix(i * 2 + 1));
 const RUN_KEYS2 = new Int32Array(CLASS_COUNT * 256).map((_, i) => mix(~(i * 2 + 1)));
 
+/** How a NestedRollouts searches, given when it is made. */
+export interface NmcsOptions {
+  /** Its random generator's seed. */
+  salt?: number;
+  playouts: Playouts;
+  /** False: playouts keep the Zobrist hash even where the runs would do (for tests). */
+  byRuns?: boolean;
+  /** Which lines weigh foundation moves against the others (default lineWeighsHome's; tests watch it). */
+  weighs?: (s: GameState, line: number) => boolean;
+  /** Asked again wherever the waste test says lost; a disagreement throws (cuts.ts; tests). */
+  audit?: DeadlockAudit;
+}
+
 export class NestedRollouts implements Search {
   readonly stats: SearchStats = { nodes: 0, unique: 0, ttHits: 0, maxDepth: 0 };
+  /** It finds wins and proves nothing. */
+  readonly complete = false;
   readonly usesTable = false;
+  /** Its waste test stops playouts; no position of the search is cut. */
+  readonly cuts = null;
+  readonly marks = 0;
   private readonly rng = new Int32Array(1);
   private readonly buf = new Int32Array(MAX_MOVES);
   private readonly step = new Int32Array(MAX_MOVES);
@@ -199,36 +156,29 @@ export class NestedRollouts implements Search {
   private lines = 0;
   /** Runs mode: the position entered by the last move that emptied the set, not yet added to it. */
   private pending = false;
-  /** The playouts' move weights (playoutWeights; tests read them). */
+  /** The playouts' move weights (Playouts.weights; tests read them). */
   readonly weights: PlayoutWeights;
-  /** The waste test the playouts ask, every `checkEvery` moves (playoutCheck; 0: never). */
-  private readonly dead: DeadlockCuts | null;
+  /** Which lines weigh foundation moves against the others (lineWeighsHome; tests watch it). */
+  private readonly weighs: (s: GameState, line: number) => boolean;
+  /** The waste test the playouts ask, every `checkEvery` moves (0: never, or where the test does not apply). */
+  private readonly wasteTest: DeadlockCuts | null;
   readonly checkEvery: number;
   /** Playouts stopped in a position the waste test proves lost, over all lines. */
-  deadPlayouts = 0;
+  lostPlayouts = 0;
   /** The line has reached a position whose moves are not listed yet: a run's limit fell between the two (nextStep). */
   private toList = false;
 
-  /**
-   * `byRuns` false: playouts keep the Zobrist hash even where the runs would do (for tests);
-   * `weighs`: which lines weigh foundation moves against the others (lineWeighsHome; tests watch it);
-   * `checkEvery`: how often playouts ask the waste test (playoutCheck; 0 never); `audit`: asked again
-   * wherever the test says lost, a disagreement throws (deadlock.ts's constructor; tests).
-   */
   constructor(
     readonly state: GameState,
-    salt: number,
-    byRuns = true,
-    private readonly weighs: (s: GameState, line: number) => boolean = lineWeighsHome,
-    checkEvery = playoutCheck(state),
-    audit?: DeadlockAudit,
+    o: NmcsOptions,
   ) {
-    this.rng[0] = salt | 1; // xorshift's state must not be 0
-    this.runs = byRuns && !state.suitFound && state.C === 0;
-    this.weights = playoutWeights(state);
-    const d = checkEvery > 0 ? new DeadlockCuts(state, ['waste'], audit) : null;
-    this.dead = d !== null && d.tests.length > 0 ? d : null;
-    this.checkEvery = this.dead ? checkEvery : 0;
+    this.rng[0] = (o.salt ?? 0) | 1; // xorshift's state must not be 0
+    this.runs = (o.byRuns ?? true) && !state.suitFound && state.C === 0;
+    this.weights = o.playouts.weights;
+    this.weighs = o.weighs ?? ((_, line) => lineWeighsHome(o.playouts, line));
+    const d = o.playouts.checkEvery > 0 ? new DeadlockCuts(state, ['waste'], o.audit) : null;
+    this.wasteTest = d !== null && d.tests.length > 0 ? d : null;
+    this.checkEvery = this.wasteTest ? o.playouts.checkEvery : 0;
   }
 
   solutionMoves(): number[] {
@@ -380,8 +330,8 @@ export class NestedRollouts implements Search {
       }
       if (n >= check) {
         check = n + this.checkEvery;
-        if (this.dead!.provesLost(s)) {
-          this.deadPlayouts++;
+        if (this.wasteTest!.provesLost(s)) {
+          this.lostPlayouts++;
           break;
         }
       }

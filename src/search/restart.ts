@@ -8,15 +8,14 @@
 // tree is a proof of `lost` like any DFS; both schedules grow without bound, so a long enough budget
 // always reaches a run that can exhaust a finite tree.
 //
-// Sound dead marks (dfs.ts's `marks`, set by solve.ts where the policy uses them): each run marks
+// Sound dead marks (dfs.ts's `marks`, given where the policy uses them): each run marks
 // the positions it proves lost, and later runs, like the group's other complete searches, skip
 // them. A run's proof may then stand on its forerunners' work: the runs add up to one proof
 // instead of each starting over.
 import type { GameState } from '../engine/state';
 import type { DeadlockCuts } from '../proof/cuts';
-import { DfsSearch } from './dfs';
-import type { OrderMode } from './order/order';
-import type { MoveAdder, Search, SearchStats, SearchStatus } from './search';
+import { DfsSearch, type DfsOptions } from './dfs';
+import type { Search, SearchStats, SearchStatus } from './search';
 import type { TranspositionTable } from './core/tt';
 
 /**
@@ -60,49 +59,40 @@ export function lubyTerm(i: number): number {
   }
 }
 
+/** How a RestartingDfs searches: DfsOptions for every run (`salt` seeds each run's own: runSalt), and the runs' budgets. */
+export interface RestartOptions extends Omit<DfsOptions, 'prune'> {
+  schedule: Schedule;
+}
+
 export class RestartingDfs implements Search {
   readonly stats: SearchStats = { nodes: 0, unique: 0, ttHits: 0, maxDepth: 0 };
+  readonly complete = true;
+  readonly usesTable = true;
   private dfs: DfsSearch;
   private runs = 0;
   private runLeft: number;
+  private readonly salt: number;
+  private readonly schedule: Schedule;
 
   constructor(
     readonly state: GameState,
     private readonly tt: TranspositionTable,
-    private readonly salt: number,
-    private readonly order: OrderMode,
-    private readonly schedule: Schedule,
-    private readonly extraMoves: MoveAdder | null = null,
+    o: RestartOptions,
   ) {
-    this.runLeft = schedule(0);
-    this.dfs = new DfsSearch(this.state, this.tt, this.nextSalt(), this.order, true, this.extraMoves);
+    this.salt = o.salt ?? 0;
+    this.schedule = o.schedule;
+    this.runLeft = o.schedule(0);
+    this.dfs = new DfsSearch(this.state, this.tt, { ...o, salt: this.nextSalt(), prune: true });
   }
 
   /** The deadlock tests of every run (dfs.ts). */
-  get deadlocks(): DeadlockCuts | null {
-    return this.dfs.deadlocks;
-  }
-  set deadlocks(d: DeadlockCuts | null) {
-    this.dfs.deadlocks = d;
-  }
-
-  /** Positions the current run cut for a deadlock. */
-  get cuts(): number {
+  get cuts(): DeadlockCuts | null {
     return this.dfs.cuts;
   }
-
-  /** Positions all runs so far cut for a deadlock (with marks, a later run's proof may stand on them). */
-  get totalCuts(): number {
-    return this.earlierCuts + this.dfs.cuts;
-  }
-  private earlierCuts = 0;
 
   /** Sound dead marks (dfs.ts's `marks`) of every run: their salt, shared with other searches (0: off). */
   get marks(): number {
     return this.dfs.marks;
-  }
-  set marks(m: number) {
-    this.dfs.marks = m;
   }
 
   /** Moves skipped for a sound mark, over all runs. */
@@ -111,12 +101,19 @@ export class RestartingDfs implements Search {
   }
 
   /**
-   * Set by solve() when this search is the only one using the table: then each restart clears it
-   * (an O(1) new epoch, tt.ts). A run's entries are stored under its own salt and no later run can
-   * hit them, so they only fill the table and push the live ones out of the processor's caches;
-   * dead marks, the one thing that outlives a run, keep the table as it is.
+   * Whether each restart clears the table: aloneOnTable() says so when this search is the only one
+   * using it (an O(1) new epoch, tt.ts). A run's entries are stored under its own salt and no later
+   * run can hit them, so they only fill the table and push the live ones out of the processor's
+   * caches; dead marks, the one thing that outlives a run, keep the table as it is.
    */
-  clearsTable = false;
+  get clearsTable(): boolean {
+    return this.alone;
+  }
+  private alone = false;
+
+  aloneOnTable(): void {
+    this.alone = true;
+  }
 
   /** Each run's own table salt (and so its own move order). */
   private nextSalt(): number {
@@ -150,8 +147,7 @@ export class RestartingDfs implements Search {
       if (this.runLeft <= 0) {
         while (this.state.undoTop > 0) this.state.undo();
         this.runLeft = this.schedule(this.runs);
-        if (this.clearsTable && this.dfs.marks === 0) this.tt.clear();
-        this.earlierCuts += this.dfs.cuts;
+        if (this.alone && this.dfs.marks === 0) this.tt.clear();
         this.dfs.restart(this.nextSalt());
       }
     }

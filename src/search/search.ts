@@ -7,6 +7,7 @@
 // src/proof, src/engine, src/rules and src/cards, never src/solver or the rooms above it
 // (eslint.config.mjs).
 import type { GameState } from '../engine/state';
+import type { DeadlockCuts } from '../proof/cuts';
 
 export interface SearchStats {
   /** Moves applied. */
@@ -27,9 +28,29 @@ export interface SearchStats {
  */
 export type SearchStatus = 'won' | 'lost' | 'paused' | 'memory' | 'exhausted';
 
+/**
+ * A search, and what it can do: whether its `lost` is a proof, whether it uses the table, which
+ * deadlock tests it cuts with, whether it shares dead marks. All of it is given when it is made
+ * (src/solver/registry.ts), so a solve reads these and never needs to know the class.
+ */
 export interface Search {
   readonly state: GameState;
   readonly stats: SearchStats;
+  /**
+   * Its 'lost' is a proof: it searches every position reachable from its root, but for those the
+   * deadlock tests it asks prove lost (`cuts`) and those marked lost (`marks`). A search that is
+   * not complete never says 'lost' (it says 'exhausted' where it has tried all it has).
+   */
+  readonly complete: boolean;
+  /** It reads and writes the transposition table. */
+  readonly usesTable: boolean;
+  /**
+   * The deadlock tests it cuts positions with, and the tests that have cut in its current run or
+   * ever (src/proof/cuts.ts); null: it cuts none. A proof of its names the tests that cut.
+   */
+  readonly cuts: DeadlockCuts | null;
+  /** The salt of the dead marks it shares with its group's other complete searches (dfs.ts); 0: it marks none. */
+  readonly marks: number;
   /**
    * Searches for up to `nodeBudget` more nodes (a slice) or until the deadline (ms since the
    * epoch). A search whose work comes in units may end the unit it is in past the slice (nmcs.ts a
@@ -43,15 +64,17 @@ export interface Search {
   solutionMoves(): number[];
   /** The most cards on foundations any line of this search has reached (nmcs.ts); absent: not tracked. */
   readonly progress?: number;
-  /** False for a search that never reads or writes the transposition table (nmcs.ts); absent: it does. */
-  readonly usesTable?: boolean;
+  /** A search made of threads (freecell/soft.ts): how many have run dry, having tried all they have; absent otherwise. */
+  readonly dryThreads?: number;
   /** Hands pooled working storage on to later searches (solve() calls it when done); no run() after. */
   release?(): void;
+  /** Told that it is the only search using the table: a restarting search then clears it at each restart (restart.ts). */
+  aloneOnTable?(): void;
 }
 
 /**
  * Appends moves to buf[end..) beyond the engine's own for position `s` and returns the new end;
- * allocates nothing. A DFS given one adds them to every position's other moves (solve.ts passes
+ * allocates nothing. A DFS given one adds them to every position's other moves (src/solver/registry.ts passes
  * freecell/supermove.ts's addSupermoves where supermoves apply).
  */
 export type MoveAdder = (s: GameState, buf: Int32Array, end: number) => number;

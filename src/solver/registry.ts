@@ -13,44 +13,64 @@ import { addSupermoves, MetaDfs, SoftThreads, supermovesApply } from '../search/
 import { NestedRollouts } from '../search/nmcs';
 import { geometric, luby, RestartingDfs } from '../search/restart';
 import type { MoveAdder, Search } from '../search/search';
-import { deadlockTests, META_FIRST, META_GROWTH, type SearchKind } from './policy';
+import { type SearchKind, testsAsked } from './policy';
+import { presetOf } from './presets';
 
-/** What the searches read of a solve's options (solve.ts's SolveOptions). */
+/** What the searches read of a solve's options (solve.ts's SolveOptions says what each means). */
 export interface SearchOptions {
   deadlocks?: boolean | readonly DeadlockTest[];
   deadlockAudit?: boolean;
   weight?: number;
 }
 
-/** Makes one search over `state` (at the root), sharing table `tt` under its own salt. */
-export type SearchFactory = (state: GameState, tt: TranspositionTable, salt: number, opts: SearchOptions, memory: MemoryBudget) => Search;
+/** What a search is made with. */
+export interface SearchContext {
+  /** The position it searches from: the deal, under its group's base constraint. */
+  state: GameState;
+  /** The table it shares with the solve's other searches, under its own salt. */
+  tt: TranspositionTable;
+  /** Its salt (streams.ts's searchSalt): table keys and random choices. */
+  salt: number;
+  /** What the table leaves of the memory cap, for A*'s node stores (absent: no cap). */
+  memory?: MemoryBudget;
+  options?: SearchOptions;
+  /** The salt of its group's dead marks, claimed from the table when the first search asks (absent: no marks). */
+  marks?: () => number;
+}
+
+/** Makes one search. */
+export type SearchFactory = (c: SearchContext) => Search;
 
 /**
- * Every search the portfolio can run, by name: a new search is one file and one entry here.
- * dfs-*: depth-first with the move orders of order.ts; dfs-restart: a DFS in random order within
- * move groups (order 4) that restarts with growing budgets (2,000 nodes, growing by 1.5;
- * restart.ts); dfs-probe: a random DFS (foundation moves first) restarted on Luby's schedule of
- * short runs; dfs-restart-scored: the same over the suit games' heuristic order with noise,
- * restarting sooner (500 nodes, growing by 1.3). Both restarting searches add supermoves
- * (freecell/supermove.ts) where they apply. Where the policy says so (policy.ts: Winery and
- * FreeCell), the complete searches of a group share sound dead marks (dfs.ts, newSearch); astar:
- * weighted A*; dfs-meta: a DFS over Freecell Solver's meta-moves (freecell/meta.ts: FreeCell's rules only,
- * elsewhere it stops at once), restarting like dfs-restart-scored; it never proves a loss;
- * soft-threads: Freecell Solver's -l lg preset over the same meta-moves (freecell/soft.ts; the same games),
- * which never proves a loss either; nmcs: a nested Monte Carlo search of level 1 (nmcs.ts), random
- * playouts to the end of the deal or a proved loss choosing each move; it proves none, uses no table.
+ * Every search a policy can run, by name: a new search is one file and one entry here.
+ * - dfs-scored, dfs-plain, dfs-random: one complete DFS (dfs.ts) in the 'scored', 'generated' or
+ *   'random' move order (order.ts).
+ * - dfs-restart: a DFS in the 'grouped' order that restarts with growing budgets (2,000 nodes,
+ *   growing by 1.5; restart.ts); dfs-probe: in the 'random' order, restarted on Luby's schedule of
+ *   short runs (500 nodes); dfs-restart-scored: in the 'noisy' order, restarting sooner (500 nodes,
+ *   growing by 1.3). dfs-restart and dfs-restart-scored add supermoves (freecell/supermove.ts)
+ *   where they apply.
+ * These six cut with the deadlock tests asked (policy.ts's testsAsked) and share their group's
+ * dead marks where the policy uses them; each is complete.
+ * - astar: weighted A* (astar.ts), complete, weight SolveOptions.weight (default 2).
+ * - dfs-meta: a DFS over Freecell Solver's meta-moves (freecell/metadfs.ts: FreeCell's rules only,
+ *   elsewhere it stops at once), restarting like dfs-restart-scored; soft-threads: Freecell Solver's
+ *   -l lg preset over the same meta-moves (freecell/soft.ts). Neither proves a loss.
+ * - nmcs: a nested Monte Carlo search of level 1 (nmcs.ts), with the game's playouts (presets.ts);
+ *   it proves no loss and uses no table.
  */
 export const SEARCHES: Record<string, SearchFactory> = {
-  'dfs-scored': (s, tt, salt, o) => withDeadlocks(new DfsSearch(s, tt, salt, 1), o),
-  'dfs-plain': (s, tt, salt, o) => withDeadlocks(new DfsSearch(s, tt, salt, 0), o),
-  'dfs-random': (s, tt, salt, o) => withDeadlocks(new DfsSearch(s, tt, salt, 3), o),
-  'dfs-restart': (s, tt, salt, o) => withDeadlocks(new RestartingDfs(s, tt, salt, 4, geometric(2000, 1.5), supermoves(s)), o),
-  'dfs-probe': (s, tt, salt, o) => withDeadlocks(new RestartingDfs(s, tt, salt, 3, luby(500)), o),
-  'dfs-restart-scored': (s, tt, salt, o) => withDeadlocks(new RestartingDfs(s, tt, salt, 5, geometric(500, 1.3), supermoves(s)), o),
-  astar: (s, tt, salt, o, memory) => new AStarSearch(s, tt, o.weight ?? 2, salt, memory),
-  'dfs-meta': (s, tt, salt) => new MetaDfs(s, tt, salt, geometric(META_FIRST, META_GROWTH)),
-  'soft-threads': (s, tt, salt) => new SoftThreads(s, tt, salt),
-  nmcs: (s, _tt, salt) => new NestedRollouts(s, salt),
+  'dfs-scored': (c) => new DfsSearch(c.state, c.tt, { ...complete(c), order: 'scored' }),
+  'dfs-plain': (c) => new DfsSearch(c.state, c.tt, { ...complete(c), order: 'generated' }),
+  'dfs-random': (c) => new DfsSearch(c.state, c.tt, { ...complete(c), order: 'random' }),
+  'dfs-restart': (c) => new RestartingDfs(c.state, c.tt, { ...complete(c), order: 'grouped', schedule: geometric(2000, 1.5), extraMoves: supermoves(c.state) }),
+  'dfs-probe': (c) => new RestartingDfs(c.state, c.tt, { ...complete(c), order: 'random', schedule: luby(500) }),
+  'dfs-restart-scored': (c) =>
+    new RestartingDfs(c.state, c.tt, { ...complete(c), order: 'noisy', schedule: geometric(500, 1.3), extraMoves: supermoves(c.state) }),
+  astar: (c) => new AStarSearch(c.state, c.tt, c.options?.weight ?? 2, c.salt, c.memory),
+  'dfs-meta': (c) => new MetaDfs(c.state, c.tt, c.salt, geometric(500, 1.3)),
+  'soft-threads': (c) => new SoftThreads(c.state, c.tt, c.salt),
+  nmcs: (c) => new NestedRollouts(c.state, { salt: c.salt, playouts: presetOf(c.state.rules).playouts }),
 };
 
 /** The supermoves (freecell/supermove.ts) as a DFS's added moves where they apply (null elsewhere). */
@@ -58,14 +78,18 @@ function supermoves(s: GameState): MoveAdder | null {
   return supermovesApply(s) ? addSupermoves : null;
 }
 
-/** A DFS that cuts the positions deadlock.ts's tests (deadlockTests: those asked, or the policy's) prove lost. */
-function withDeadlocks<S extends DfsSearch | RestartingDfs>(x: S, o: SearchOptions): S {
-  const d = new DeadlockCuts(x.state, deadlockTests(x.state.rules, o.deadlocks), o.deadlockAudit ? plainAudit() : undefined);
-  if (d.tests.length > 0) x.deadlocks = d;
-  return x;
+/**
+ * A complete DFS's salt, deadlock tests and marks: it cuts the positions the tests asked (those of
+ * SolveOptions.deadlocks, else the game's preset) prove lost, where any applies, each cut checked
+ * by its plain version under SolveOptions.deadlockAudit.
+ */
+function complete(c: SearchContext): { salt: number; cuts: DeadlockCuts | null; marks?: () => number } {
+  const tests = testsAsked(presetOf(c.state.rules), c.options?.deadlocks);
+  const cuts = new DeadlockCuts(c.state, tests, c.options?.deadlockAudit ? plainAudit() : undefined);
+  return { salt: c.salt, cuts: cuts.tests.length > 0 ? cuts : null, marks: c.marks };
 }
 
-/** The named policies; `search` may also be registry names joined by '+' (e.g. "beam+dfs-scored"). */
+/** The named policies; `search` may also be registry names joined by '+' (e.g. "dfs-probe+nmcs"). */
 export const SEARCH_KINDS = ['auto', 'dfs', 'astar', 'portfolio'] as const;
 
 /** True for a policy name or a '+'-list of registry names. */

@@ -7,10 +7,7 @@ import type { MemoryBudget } from '../search/core/memory';
 import { takeState } from '../search/core/states';
 import { searchSalt } from '../search/core/streams';
 import type { TranspositionTable } from '../search/core/tt';
-import { DfsSearch } from '../search/dfs';
-import { SoftThreads } from '../search/freecell';
-import { RestartingDfs } from '../search/restart';
-import type { Search } from '../search/search';
+import type { Search, SearchStatus } from '../search/search';
 import { firstSlice, type Leaders, leading, type Opening, type Policy, type Tight } from './policy';
 import { SEARCHES, type SearchOptions } from './registry';
 
@@ -20,17 +17,17 @@ export interface RunOptions extends SearchOptions {
   onProgress?: (nodes: number, search: Search) => void;
 }
 
-/** Positions a search's current run cut for a deadlock (0 for searches without the tests). */
-function cutsOf(x: Search): number {
-  return x instanceof DfsSearch || x instanceof RestartingDfs ? x.cuts : 0;
-}
-
 /** The tests `x`'s proof of loss leaned on: those that cut in its run; with dead marks (which may stand on cuts), all its group's that ever cut. */
 function testsUsed(run: Run, x: Search): DeadlockTest[] {
-  if (!run.marks) return cutsOf(x) > 0 ? (x as DfsSearch | RestartingDfs).deadlocks!.used() : [];
+  if (!run.marks) return x.cuts?.used() ?? [];
   const rank = run.rankOf.get(x);
-  const cut = run.all.filter((y) => run.rankOf.get(y) === rank && (y instanceof RestartingDfs ? y.totalCuts : cutsOf(y)) > 0);
-  return cut.flatMap((y) => (y as DfsSearch | RestartingDfs).deadlocks!.usedEver());
+  return run.all.filter((y) => run.rankOf.get(y) === rank).flatMap((y) => y.cuts?.usedEver() ?? []);
+}
+
+/** Whether search `x`, which said `st`, proved its position lost: only a complete search may (search.ts). */
+function provesLoss(x: Search, st: SearchStatus): boolean {
+  if (st === 'lost' && !x.complete) throw new Error('internal error: a search that is not complete said lost');
+  return st === 'lost';
 }
 
 /**
@@ -75,7 +72,7 @@ function runOpening(
     used += x.stats.nodes - before;
     onProgress?.(offset + used, x);
     if (st === 'won') return { result: 'won', used, winner: x, memory, exhausted };
-    if (st === 'lost' && x === searches[0]) return { result: 'lost', used, memory, exhausted };
+    if (provesLoss(x, st) && x === searches[0]) return { result: 'lost', used, memory, exhausted };
     if (st === 'memory') memory = true;
     if (st === 'exhausted' && x === searches[0]) exhausted = true;
     if (st !== 'paused') live = live.filter((y) => y !== x);
@@ -132,9 +129,15 @@ export function stateFor(run: Run, rank: number): GameState {
 
 /** A new search of registry name `name` on the deal under base constraint `rank`, with the next salt. */
 export function newSearch(run: Run, name: string, rank: number): Search {
-  const x = SEARCHES[name](stateFor(run, rank), run.tt, searchSalt(run.made++, run.opts.stream ?? 0), run.opts, run.memory);
+  const x = SEARCHES[name]({
+    state: stateFor(run, rank),
+    tt: run.tt,
+    salt: searchSalt(run.made++, run.opts.stream ?? 0),
+    memory: run.memory,
+    options: run.opts,
+    marks: run.marks ? () => marksSalt(run, rank) : undefined,
+  });
   run.rankOf.set(x, rank);
-  if (run.marks && (x instanceof DfsSearch || x instanceof RestartingDfs)) x.marks = marksSalt(run, rank);
   run.all.push(x);
   return x;
 }
@@ -161,30 +164,30 @@ function runAlone(run: Run, x: Search, nodes: number): { result: Verdict; exhaus
 
 /**
  * Step 2, the prelude: search `name` (the soft threads, which can only win) for `nodes`. With a
- * Tight rule, once t.deadThreads of its threads have run dry the complete search t.search starts
- * beside it, t.ratio nodes for each of the prelude's (in turns of t.turn), where the deal has one
- * group (so its `lost` is the deal's).
+ * Tight rule and a search made of threads, once t.dryThreads of its threads have run dry the
+ * complete search t.search starts beside it, t.ratio nodes for each of the prelude's (in turns of
+ * t.turn), where the deal has one group (so its `lost` is the deal's).
  */
 export function runPrelude(run: Run, name: string, nodes: number, t?: Tight): Prelude {
   const x = newSearch(run, name, run.fixedBase);
   const oneGroup = !run.deal.rules.terraceFamily || run.fixedBase >= 0;
-  if (!t || !oneGroup || !(x instanceof SoftThreads)) return { search: x, exhausted: runAlone(run, x, nodes).exhausted, probe: null };
-  let probe: Search | null = null;
+  if (!t || !oneGroup || x.dryThreads === undefined) return { search: x, exhausted: runAlone(run, x, nodes).exhausted, beside: null };
+  let beside: Search | null = null;
   while (x.stats.nodes < nodes && run.result === 'unknown') {
     const before = x.stats.nodes;
-    if (runAlone(run, x, Math.min(t.turn, nodes - before)).exhausted) return { search: x, exhausted: true, probe };
+    if (runAlone(run, x, Math.min(t.turn, nodes - before)).exhausted) return { search: x, exhausted: true, beside };
     if (run.result !== 'unknown' || x.stats.nodes === before) break; // won, or a budget ran out
-    if (probe === null && x.deadThreads >= t.deadThreads) probe = newSearch(run, t.search, run.fixedBase);
-    if (probe !== null) runProving(run, probe, Math.min(t.turn * t.ratio, t.nodes - probe.stats.nodes));
+    if (beside === null && x.dryThreads! >= t.dryThreads) beside = newSearch(run, t.search, run.fixedBase);
+    if (beside !== null) runProving(run, beside, Math.min(t.turn * t.ratio, t.nodes - beside.stats.nodes));
   }
-  return { search: x, exhausted: false, probe };
+  return { search: x, exhausted: false, beside };
 }
 
-/** What the prelude leaves: its search, whether it tried all it has, and a complete search begun beside it. */
+/** What the prelude leaves: its search, whether it tried all it has, and the complete search begun beside it (or null). */
 export interface Prelude {
   search: Search;
   exhausted: boolean;
-  probe: Search | null;
+  beside: Search | null;
 }
 
 /**
@@ -195,9 +198,8 @@ export interface Prelude {
  */
 export function runTight(run: Run, pre: Prelude, t: Tight): Search | null {
   if (run.result !== 'unknown' || (run.deal.rules.terraceFamily && run.fixedBase < 0)) return null;
-  const dead = pre.search instanceof SoftThreads ? pre.search.deadThreads : 0;
-  if (!pre.exhausted && dead < t.deadThreads) return pre.probe;
-  const x = pre.probe ?? newSearch(run, t.search, run.fixedBase);
+  if (!pre.exhausted && (pre.search.dryThreads ?? 0) < t.dryThreads) return pre.beside;
+  const x = pre.beside ?? newSearch(run, t.search, run.fixedBase);
   runProving(run, x, t.nodes - x.stats.nodes);
   return run.result === 'unknown' ? x : null;
 }
@@ -266,7 +268,7 @@ export function runGroups(run: Run, groups: Search[][]): number {
           run.winMoves = search.solutionMoves();
           return proved;
         }
-        if (st === 'lost') {
+        if (provesLoss(search, st)) {
           g.length = 0; // this rank is proved lost: drop all of its searches
           proved++;
           run.usedDeadlocks.push(...testsUsed(run, search));

@@ -17,20 +17,16 @@ import { giveBack } from '../search/core/states';
 import { checkStream } from '../search/core/streams';
 import { TranspositionTable } from '../search/core/tt';
 import { expandSupermoves, metaMovesApply } from '../search/freecell';
-import { RestartingDfs } from '../search/restart';
 import type { Search, SearchStats } from '../search/search';
 import { policy, type SearchKind } from './policy';
+import { presetOf } from './presets';
 import { isSearchKind } from './registry';
 import { makeGroups, type Run, runGroups, runOpeningOf, runPrelude, runTight, stateFor } from './schedule';
 
-/** How a `lost` is proved (FORMATS.md's proof field and column). */
-export { PROOFS, type Proof, testsOf, type Verdict } from '../proof/proof';
-export { MAX_STREAM, STREAM_SPAN } from '../search/core/streams';
-
 export interface SolveOptions {
   /**
-   * A policy (auto, the default; dfs; astar; portfolio: see policy.ts) or names from SEARCHES
-   * joined by '+'. In every case the Terrace family runs one search group per candidate base rank
+   * A policy (auto, the default; dfs; astar; portfolio: see policy.ts) or names from the registry
+   * (registry.ts's SEARCHES) joined by '+'. In every case the Terrace family runs one search group per candidate base rank
    * when the base is free.
    */
   search?: SearchKind;
@@ -48,22 +44,23 @@ export interface SolveOptions {
    */
   ttMb?: number;
   tt?: TranspositionTable;
-  /** Suit-built games under `auto`: nodes the restarting heuristic DFS runs alone before the others join it (default OPENING_NODES). */
+  /** Policies with an opening (under `auto`, the suit-built games): its nodes (default: the game's preset, presets.ts). */
   openingNodes?: number;
-  /** Winery and FreeCell with cells under `auto`: nodes the soft threads (freecell/soft.ts) run alone first (default SOFT_NODES; 0: none). */
+  /** Policies with a prelude (under `auto`, Winery and FreeCell with cells): its nodes (default: the preset's; 0: none). */
   softNodes?: number;
   /**
-   * Cut the positions deadlock.ts's tests prove lost: true every test that applies, false none, or
-   * those named; default policy.ts's deadlockTests. A proof names the tests that cut.
+   * Cut the positions the deadlock tests (src/proof) prove lost: true every test that applies,
+   * false none, or those named; default: the game's preset's (policy.ts's testsAsked). A proof
+   * names the tests that cut.
    */
   deadlocks?: boolean | readonly DeadlockTest[];
-  /** Check each cut of the waste test with its plain version (deadlock-check.ts; verify does). */
+  /** Check each cut of the waste and order tests with its plain version (src/proof/plain.ts; verify does). */
   deadlockAudit?: boolean;
   /**
    * Sound dead marks (dfs.ts's `marks`): the complete searches of a group (one base rank) mark
    * the positions they prove lost in the shared table and skip the ones marked, so their work adds
-   * up to one proof. Default: where the policy uses them (policy.ts: Winery and FreeCell); true:
-   * everywhere; false: nowhere, each search on its own (before the marks).
+   * up to one proof. Default: where the policy uses them (the preset's: Winery and FreeCell);
+   * true: everywhere; false: nowhere, each search on its own.
    */
   marks?: boolean;
   /** A* weight W in f = g + W*h (default 2). */
@@ -71,7 +68,7 @@ export interface SolveOptions {
   /**
    * Called after each slice of a search with the nodes used so far: a slice of the groups (up to
    * 65,536 nodes times the member's share and a leader's), a turn of the opening or prelude
-   * (TIGHT.turn, and the complete search's beside it), or all of the tight step at once.
+   * (Tight.turn, and the complete search's beside it), or all of the tight step at once.
    * The search and its state are lent for the call: solve() reuses their storage once it returns.
    */
   onProgress?: (nodes: number, search: Search) => void;
@@ -101,13 +98,13 @@ export interface SolveResult {
   moveInts: number[];
   /**
    * How a `lost` was proved: 'exhaustive' (every reachable position searched), or
-   * 'exhaustive+deadlock:<tests>' (every reachable position searched but those deadlock.ts's tests
+   * 'exhaustive+deadlock:<tests>' (every reachable position searched but those the deadlock tests
    * named prove lost, which were cut). Absent otherwise.
    */
   proof?: Proof;
   /**
    * A `lost` the deadlock tests prove at the deal itself (a fixed base): why, in words a player can
-   * check by hand (deadlock.ts's explain). Absent otherwise.
+   * check by hand (src/proof/reserve.ts's explain). Absent otherwise.
    */
   reason?: string;
   /** Base rank 0..12 used by the solution (won) or asked for (fixed base); undefined otherwise. */
@@ -116,8 +113,6 @@ export interface SolveResult {
 }
 
 export const DEFAULT_MAX_NODES = 2_000_000;
-export type { SearchKind } from './policy';
-export { META_AFTER, META_FIRST, META_GROWTH, META_TURN, OPENING_NODES, SOFT_NODES } from './policy';
 
 /** Ranks that may be chosen as base: Signora, those of exposed cards; DS/Empress, all 13; else none. */
 export function baseCandidates(deal: Deal): number[] {
@@ -258,19 +253,18 @@ function solveWith(deal: Deal, opts: SolveOptions, tt: TranspositionTable): Solv
   const run = startRun(deal, opts, tt);
   const kind = opts.search ?? 'auto';
   if (!isSearchKind(kind)) throw new Error(`unknown search ${JSON.stringify(kind)}`);
-  const pol = policy(deal, kind, metaMovesApply(deal.rules), opts.openingNodes);
+  const pol = policy(presetOf(deal.rules), kind, metaMovesApply(deal.rules), opts.openingNodes);
   run.marks = opts.marks ?? pol.marks ?? false;
   run.leaders = pol.leaders;
   const softNodes = opts.softNodes ?? pol.prelude?.nodes ?? 0;
   const pre = pol.prelude && softNodes > 0 ? runPrelude(run, pol.prelude.search, softNodes, pol.prelude.tight) : null;
-  const probe = pre && pol.prelude?.tight ? runTight(run, pre, pol.prelude.tight) : null;
+  const tight = pre && pol.prelude?.tight ? runTight(run, pre, pol.prelude.tight) : null;
   const opened = pol.opening && run.result === 'unknown' ? runOpeningOf(run, pol.opening) : new Map<string, Search>();
-  if (probe) opened.set(pol.prelude!.tight!.search, probe);
+  if (tight) opened.set(pol.prelude!.tight!.search, tight);
   const ranks = deal.rules.terraceFamily && run.fixedBase < 0 ? baseCandidates(deal) : [run.fixedBase];
   const groups = run.result === 'unknown' ? makeGroups(run, ranks, pol, opened) : [];
-  // A restarting search alone on the table clears it at each restart (restart.ts's clearsTable).
-  const onTable = run.all.filter((x) => x.usesTable !== false);
-  if (onTable.length === 1 && onTable[0] instanceof RestartingDfs) onTable[0].clearsTable = true;
+  const onTable = run.all.filter((x) => x.usesTable);
+  if (onTable.length === 1) onTable[0].aloneOnTable?.();
   const proved = runGroups(run, groups);
   if (run.result === 'unknown' && proved === groups.length) run.result = 'lost';
   return finish(run, t0);

@@ -49,6 +49,11 @@ const LIST_MAX = 4096;
 
 export class MetaDfs implements Search {
   readonly stats: SearchStats = { nodes: 0, unique: 0, ttHits: 0, maxDepth: 0 };
+  /** It plays meta-moves only, so it proves nothing (it says 'exhausted'). */
+  readonly complete = false;
+  readonly usesTable = true;
+  readonly cuts = null;
+  readonly marks = 0;
   // Allocated when the search first runs: in a portfolio most deals are won before it does.
   private buf = EMPTY;
   private sc = EMPTY; // scores beside buf's moves (scoreByCost; foundation moves above them all)

@@ -265,6 +265,11 @@ export class SoftThread {
  */
 export class SoftThreads implements Search {
   readonly stats: SearchStats = { nodes: 0, unique: 0, ttHits: 0, maxDepth: 0 };
+  /** Its threads play meta-moves only, so it proves nothing (it says 'exhausted'). */
+  readonly complete = false;
+  readonly usesTable = true;
+  readonly cuts = null;
+  readonly marks = 0;
   /** Made when first given a turn (thread()): most deals are won by the first thread or two. */
   private readonly made: (SoftThread | undefined)[];
   private cur: SoftThread | null = null;
@@ -284,8 +289,8 @@ export class SoftThreads implements Search {
     this.made = new Array<SoftThread | undefined>(specs.length);
   }
 
-  /** Threads that have tried all they have (policy.ts's Tight reads it after the prelude). */
-  get deadThreads(): number {
+  /** Threads that have run dry, having tried all they have (src/solver's tight prelude reads it). */
+  get dryThreads(): number {
     let n = 0;
     for (const t of this.made) if (t !== undefined && !t.live) n++;
     return n;

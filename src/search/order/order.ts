@@ -5,27 +5,26 @@ import type { GameState } from '../../engine/state';
 import { childEstimates } from './heuristic';
 
 /**
- * 0: generation order; 1: the default scores below (suit games: heuristic); 3: foundation moves
- * first, the rest in a random order drawn from the search's own generator (seeded, so every run of
- * a search is the same); 4: by move group, shuffled within each group (see `group`); 5: in the
- * suit-built games, mode 1's scores with random noise from that generator, so that moves whose
- * heuristic estimates differ by a little may swap (NOISE below; each restart of restart.ts then
- * tries a different line); elsewhere the same as mode 1.
+ * How a DFS orders a position's moves. 'generated': as move generation lists them; 'scored': by
+ * the scores below (the suit-built games: heuristic.ts's estimate of each move's result); 'random':
+ * foundation moves first, the rest in a random order drawn from the search's own generator (seeded,
+ * so every run of a search is the same); 'grouped': by move group, shuffled within each group (see
+ * moveGroup); 'noisy': in the suit-built games, 'scored' with random noise from that generator, so
+ * that moves whose estimates differ by a little may swap (NOISE below; each restart of restart.ts
+ * then tries a different line), elsewhere the same as 'scored'.
  */
-export type OrderMode = 0 | 1 | 3 | 4 | 5;
+export type OrderMode = 'generated' | 'scored' | 'random' | 'grouped' | 'noisy';
 
 /**
- * Mode 5: scores are -estimate * NOISY_SCALE + a random 0..NOISE-1, so a move may come before one
- * up to floor((NOISE - 1) / NOISY_SCALE) = 5 estimate points better. Tuned with solve() on Winery
- * and FreeCell seeds 3001-3600 and 5001-5400, nodes in all: NOISE 6 (the earlier value, from seeds
- * 1001-1200) 7.68M, 16 6.58M, 24 5.96M, 32 6.88M; per-search replays on 4001-5000 agreed (12:
- * 6.44M, 24: 5.59M, 48: 7.06M, against 6.90M for 6).
+ * 'noisy': scores are -estimate * NOISY_SCALE + a random 0..NOISE-1, so a move may come before one
+ * up to floor((NOISE - 1) / NOISY_SCALE) = 5 estimate points better (chosen on tuning seeds:
+ * docs/journal.md, *From the code's comments*).
  */
 export const NOISY_SCALE = 4;
 export const NOISE = 24;
 
 /**
- * Move groups for mode 4, tried in this order: to a foundation; from the waste or reserve to the
+ * Move groups for 'grouped', tried in this order: to a foundation; from the waste or reserve to the
  * tableau; between tableau piles (and cells); into a cell; a deal from the stock.
  */
 export function moveGroup(s: GameState, m: number): number {
@@ -101,14 +100,15 @@ export function orderMoves(s: GameState, buf: Int32Array, start: number, end: nu
 }
 
 /**
- * Modes 0, 3 and 4: puts buf[start..end) in the mode's order and returns false. Modes 1 and 5:
- * leaves buf as it is, writes each move's score (higher first) into scores[at..at+end-start) and
- * returns true; orderMoves then sorts by it, and the DFS instead picks the best move when it comes
- * to it (pickBest), which gives the same order without sorting moves it never tries.
+ * 'generated', 'random' and 'grouped': puts buf[start..end) in the mode's order and returns false.
+ * 'scored' and 'noisy': leaves buf as it is, writes each move's score (higher first) into
+ * scores[at..at+end-start) and returns true; orderMoves then sorts by it, and the DFS instead picks
+ * the best move when it comes to it (pickBest), which gives the same order without sorting moves it
+ * never tries.
  */
 export function orderOrScore(s: GameState, buf: Int32Array, start: number, end: number, mode: OrderMode, rng: Int32Array, scores: Int32Array, at = 0): boolean {
-  if (mode === 0) return false;
-  if (mode === 4) {
+  if (mode === 'generated') return false;
+  if (mode === 'grouped') {
     // Stable sort by group (insertion sort: lists are short), then shuffle within each group.
     for (let i = start + 1; i < end; i++) {
       const m = buf[i];
@@ -130,7 +130,7 @@ export function orderOrScore(s: GameState, buf: Int32Array, start: number, end: 
     }
     return false;
   }
-  if (mode === 3) {
+  if (mode === 'random') {
     let i = start;
     while (i < end && moveTo(buf[i]) >= s.FOUND0 && moveTo(buf[i]) < s.CELL0) i++;
     let x = rng[0];
@@ -147,10 +147,10 @@ export function orderOrScore(s: GameState, buf: Int32Array, start: number, end: 
     return false;
   }
   const n = end - start;
-  if (s.suitFound && (mode === 1 || mode === 5)) {
+  if (s.suitFound && (mode === 'scored' || mode === 'noisy')) {
     // Suit-built games: try first the move whose result looks closest to a win.
     childEstimates(s, buf, start, end, scores, at);
-    if (mode === 1) for (let i = at; i < at + n; i++) scores[i] = -scores[i];
+    if (mode === 'scored') for (let i = at; i < at + n; i++) scores[i] = -scores[i];
     else for (let i = at; i < at + n; i++) scores[i] = -scores[i] * NOISY_SCALE + (xorshift(rng) % NOISE);
   } else for (let i = 0; i < n; i++) scores[at + i] = score(s, buf[start + i]);
   return true;

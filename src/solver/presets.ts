@@ -1,0 +1,84 @@
+// Each game's values, as data, by variant name (after Freecell Solver's presets): which searches a
+// solve runs under each policy, how many nodes each step runs, the deadlock tests it cuts with and
+// how the nested Monte Carlo search plays. policy.ts holds the mechanism that reads them (Preset
+// says what each field means). They were chosen on tuning seeds, never on the README's benchmark
+// seeds; how, with the figures, is in docs/journal.md (*From the code's comments*) and
+// docs/benchmarks.md.
+import type { RuleTable } from '../rules/vocabulary';
+import type { Playouts } from '../search/nmcs';
+import type { Policy, Preset } from './policy';
+
+/** The depth-first searches of `dfs` in the alternate-colour games: the scored DFS and three randomly ordered ones. */
+const ALT_COLOUR_DFS = ['dfs-scored', 'dfs-random', 'dfs-random', 'dfs-random'];
+
+/**
+ * Playouts in the games with a reserve (Signora, Double Signora): a waste or reserve card onto the
+ * tableau 8 times a move between piles, a deal as one; the waste test every 256 moves (each
+ * question also walks the reserve).
+ */
+const WITH_RESERVE: Playouts = { weights: { waste: 8, deal: 1 }, checkEvery: 256, homeEveryOtherLine: false };
+
+/**
+ * Playouts in the games without a reserve (Empress of Italy, Red and Black): a deal twice a move
+ * between piles and a waste card 16 times a deal; the waste test every 16 moves; every second line
+ * weighs foundation moves against the others.
+ */
+const NO_RESERVE: Playouts = { weights: { waste: 32, deal: 2 }, checkEvery: 16, homeEveryOtherLine: true };
+
+/** The alternate-colour games' `auto` where one search per group suffices: the probing DFS (Luby's restarts, a random order). */
+const PROBING_DFS: Policy = { members: ['dfs-probe'] };
+
+/**
+ * The four-deck games' `auto` (Double Signora, Empress of Italy): the probing DFS, which alone can
+ * prove a loss, and the nested Monte Carlo search with 7 slices for each of its; with the base
+ * free, from the second round on the 3 groups whose nested Monte Carlo search has brought the most
+ * cards home take their turns first, each with 4 times the slice.
+ */
+const FOUR_DECK: Policy = { members: ['dfs-probe', 'nmcs'], shares: { nmcs: 7 }, leaders: { count: 3, share: 4, from: 1 } };
+
+/**
+ * Winery and FreeCell (FreeCell's rules): the soft threads (freecell/soft.ts) alone for 20,000 nodes,
+ * which win most deals in a few hundred; if 3 of their 14 threads run dry, the complete scored DFS
+ * beside them, then alone to 300,000 nodes (Tight). Then the opening: the restarting heuristic DFS
+ * with supermoves alone for 500 nodes, then in turns of 1,000 with the meta-move DFS, to 100,000
+ * nodes; then both go on with the scored DFS, which proves the losses. Their complete searches
+ * share dead marks. Without cells the meta-moves do not apply: the restarting heuristic DFS opens
+ * alone, then goes on with the group-random restarting DFS, the scored DFS and A*.
+ */
+const FREECELL_RULES: Preset = {
+  auto: {
+    prelude: { search: 'soft-threads', nodes: 20_000, tight: { dryThreads: 3, search: 'dfs-scored', nodes: 300_000, turn: 250, ratio: 16 } },
+    opening: { search: 'dfs-restart-scored', nodes: 100_000, partner: { search: 'dfs-meta', alone: 500, turn: 1000 } },
+    members: ['dfs-restart-scored', 'dfs-meta', 'dfs-scored'],
+  },
+  autoWithoutMetaMoves: {
+    opening: { search: 'dfs-restart-scored', nodes: 100_000 },
+    members: ['dfs-restart-scored', 'dfs-restart', 'dfs-scored', 'astar'],
+  },
+  dfs: ['dfs-scored', 'dfs-plain'],
+  marks: true,
+  deadlocks: [], // none applies to suit-built foundations
+  playouts: { ...NO_RESERVE, checkEvery: 0 }, // the waste test does not apply
+};
+
+/**
+ * The presets by variant name. Deadlock tests: the reserve test in Signora and Double Signora; the
+ * waste test in Red and Black, where it decides most deals; none by default in Empress of Italy,
+ * where the waste test proved nothing on the full game and costs time per node (the solve may
+ * still ask for it).
+ */
+export const PRESETS: Readonly<Record<string, Preset>> = {
+  signora: { auto: PROBING_DFS, dfs: ALT_COLOUR_DFS, marks: false, deadlocks: ['reserve'], playouts: WITH_RESERVE },
+  'double-signora': { auto: FOUR_DECK, dfs: ALT_COLOUR_DFS, marks: false, deadlocks: ['reserve'], playouts: WITH_RESERVE },
+  'empress-of-italy': { auto: FOUR_DECK, dfs: ALT_COLOUR_DFS, marks: false, deadlocks: [], playouts: NO_RESERVE },
+  'red-and-black': { auto: PROBING_DFS, dfs: ALT_COLOUR_DFS, marks: false, deadlocks: ['waste'], playouts: NO_RESERVE },
+  winery: FREECELL_RULES,
+  freecell: FREECELL_RULES,
+};
+
+/** The preset of a game, by its rule table's name (small games keep their variant's name). */
+export function presetOf(rules: RuleTable): Preset {
+  const p = PRESETS[rules.name];
+  if (!p) throw new Error(`internal error: no preset for variant ${JSON.stringify(rules.name)} (src/solver/presets.ts)`);
+  return p;
+}
