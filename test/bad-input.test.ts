@@ -423,6 +423,16 @@ const CASES: Case[] = [
   { name: 'advise a missing deal file', args: ['advise', '--deal', 'missing.json'], err: /cannot read missing.json/ },
   { name: 'advise a variant and a deal file', args: ['advise', 'signora', '--seed', '1', '--deal', 'deal.json'], err: /not both/ },
   { name: 'advise with an unknown option', args: ['advise', 'signora', '--seed', '1', '--nope'], err: /unknown option '--nope'/ },
+  // ---- report ----
+  { name: 'report of a missing directory', args: ['report', 'nodir'], err: /nodir is not a directory/ },
+  { name: 'report of a regular file', args: ['report', 'afile'], err: /afile is not a directory/ },
+  {
+    name: 'report of a directory with nothing to report',
+    args: ['report', 'adir'],
+    err: /adir holds no <variant>-summary.csv nor <variant>-deals.csv: nothing to report/,
+  },
+  { name: 'report.html is a directory', setup: dirAt('res', 'report.html'), args: ['report', 'res'], err: /report.html is a directory/ },
+  { name: 'report with an unknown option', args: ['report', 'res', '--nope'], err: /unknown option '--nope'/ },
   // ---- analyze --resume: per-deal files that cannot be resumed (and must stay as they are) ----
   {
     name: 'resume a summary file',

@@ -46,6 +46,7 @@ const CASES: [string[], RegExp][] = [
   [['strategies', 'afile'], /afile is not a directory/],
   [['advise', 'red-and-black', '--seed', '1'], /Terrace|base/],
   [['chart', join('/nonexistent', 'dir')], /is not a directory/],
+  [['report', 'afile'], /afile is not a directory/],
 ];
 
 describe('bad input through main(), in process', () => {

@@ -21,7 +21,6 @@ export const WON = '#1f5fa8';
 export const UNKNOWN = '#b9d3ee';
 export const LOST = '#c8553d';
 export const INK = '#222222';
-export const ORACLE = '#8a5a00';
 export const LEVEL = `${Math.round(200 * pnorm(WILSON_Z)) - 100}%`; // "95%": the level of stats.ts's z
 
 /** Two-sided level of a normal quantile, via erf's series (the label must follow the code's z). */
@@ -45,8 +44,6 @@ export const title = (variant: string) => getRules(variant).title;
 
 /** The SVG's aria-label of each item (vega-lite would list raw field values instead). */
 export const DESC = { description: { field: 'desc' } } as const;
-
-export const SHARE_AXIS = { format: '%', tickCount: 10 } as const;
 
 /** The three outcomes of a deal, in the order they are stacked along a share axis. */
 export const OUTCOMES = ['proved won', 'unknown (budget ran out)', 'proved lost'] as const;
