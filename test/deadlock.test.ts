@@ -456,8 +456,8 @@ describe('the waste test (deadlock.ts)', () => {
       } as unknown as GameState;
       const won = exact(stockC.map(cls), wasteC.map(cls), out, T);
       const where = `trial ${t}: out ${outC.map(cls)}, waste ${wasteC.map(cls)}, stock ${stockC.map(cls)}, ${T} piles`;
-      if (won) expect(new OrderCheck().dead(s), where).toBe(false);
-      if (won) expect(new WasteOrder(2000, 4096).dead(s, 0), where).toBe(false);
+      if (won) expect(new OrderCheck().provesLost(s), where).toBe(false);
+      if (won) expect(new WasteOrder(2000, 4096).provesLost(s, 0), where).toBe(false);
       tally[won ? 'alive' : 'dead']++;
     }
     expect(tally.dead).toBeGreaterThan(100);
@@ -568,7 +568,7 @@ describe('the order test (waste-order.ts)', () => {
           s.apply(rnd() < 0.3 ? buf[0] : buf[Math.floor(rnd() * n)]);
           const f = fast.provesLost(s);
           // On the full pack the plain version, at 50 times the cap, takes about 0.6 s a question: asked only where the fast one cut.
-          const p = f || shape.ranks < 13 ? plain.dead(s) : false;
+          const p = f || shape.ranks < 13 ? plain.provesLost(s) : false;
           tally.asked++;
           // The plain version searches 50 times as many relaxed positions, so it may decide more.
           if (f) expect(p, `${v} seed ${seed} step ${step}`).toBe(true);

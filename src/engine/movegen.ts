@@ -7,7 +7,7 @@
 // result is the same position with two piles swapped.
 //
 // Generation order: to foundations; onto non-empty tableau piles; into empty piles; into cells;
-// deal from the stock. Foundation moves come first (prune.ts relies on it); the searches reorder
+// deal from the stock. Foundation moves come first (src/proof/safe-moves.ts relies on it); the searches reorder
 // the rest (order.ts), and the plain DFS (order mode 0) tries them in this order.
 import { encodeMove } from './move';
 import { type GameState, Empty, NO_PILE } from './state';
@@ -88,7 +88,7 @@ export function generateMoves(s: GameState, buf: Int32Array, at: number): number
 
 /**
  * The first part of generateMoves: the moves to a foundation, in its order. The searches look for
- * a safe one (prune.ts) before generating the rest with generateOtherMoves.
+ * a safe one (src/proof/safe-moves.ts) before generating the rest with generateOtherMoves.
  */
 export function generateFoundationMoves(s: GameState, buf: Int32Array, at: number): number {
   fillAccept(s);

@@ -75,7 +75,7 @@ export class DeadlockCuts {
     }
     if (this.order !== null && s.len[s.RESERVE] === 0) {
       const base = chainBase(s);
-      if (base >= 0 && this.order.dead(s, base)) {
+      if (base >= 0 && this.order.provesLost(s, base)) {
         if (this.audit && !this.audit.order(s)) throw new DeadlockAuditError('order', base);
         this.cuts.order++;
         return true;

@@ -1,4 +1,4 @@
-// Second, plain implementations of deadlock.ts's waste test and waste-order.ts's order test, to
+// Second, plain implementations of waste.ts's waste test and waste-order.ts's order test, to
 // check the fast ones: the tests compare them on random walks, and `verify`
 // (SolveOptions.deadlockAudit) checks every position a fast test cuts in a proof it repeats, so no
 // cut in a repeated proof rests on the fast code alone (the search around it is shared). Slow (J
@@ -10,7 +10,7 @@ import type { DeadlockAudit } from './cuts';
 /** The plain versions of the waste and order tests, as one search's audit (the order check keeps a memo). */
 export function plainAudit(): DeadlockAudit {
   const order = new OrderCheck();
-  return { waste: wasteStuckPlain, order: (s) => order.dead(s) };
+  return { waste: wasteStuckPlain, order: (s) => order.provesLost(s) };
 }
 
 /** The base rank the plain checks use: the fixed one, else the constraint, else the ace where the rules start there (-1: none). */
@@ -31,7 +31,7 @@ function plainColour(c: number): number {
 
 /**
  * True when no line takes every waste card off with the tableau's piles enough each time: the
- * waste test written again the slow, plain way, from deadlock.ts's comment, step by step. Its own
+ * waste test written again the slow, plain way, from waste.ts's comment, step by step. Its own
  * base rank (the fixed one, else the constraint, else the ace where the rules start there) and its
  * own check that every tableau pile is a run (else the test does not apply: false). For each waste
  * card, top first, and each number e of reserve cards gone, the least d (stock cards dealt) at or
@@ -98,7 +98,7 @@ export class OrderCheck {
   ) {}
 
   /** True when the relaxed game from s is lost (false where the test does not apply). */
-  dead(s: GameState): boolean {
+  provesLost(s: GameState): boolean {
     const base = plainBase(s);
     if (base < 0 || s.C > 0 || s.len[s.RESERVE] > 0) return false;
     if (base !== this.base || this.memo.size > this.keepAtMost) this.memo.clear();

@@ -103,7 +103,7 @@ export class WasteOrder {
   ) {}
 
   /** True when the relaxed game from s (base `base`, no reserve card left) is lost. */
-  dead(s: GameState, base: number): boolean {
+  provesLost(s: GameState, base: number): boolean {
     const { cards, off, len } = s;
     if (this.stock.length < s.capacity) this.grow(s.capacity);
     const memo = (this.memo ??= new Memo(this.keep + this.cap + 1));

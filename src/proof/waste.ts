@@ -12,7 +12,7 @@ const NONE = 1 << 30;
  * tableau has.
  *
  * Piles as chains: in these games a tableau pile is a run down in alternate colour, and a card of
- * level k >= 1 (the vocabulary above) has its tableau parent at level k + 1 and its foundation
+ * level k >= 1 (chains.ts) has its tableau parent at level k + 1 and its foundation
  * predecessor at level k - 1 of the same chain. So cut every foundation and tableau pile into
  * segments of consecutive levels of one chain (a tableau run leaves its chain only where it
  * wraps, below a level-0 card). A foundation's segment starts at level 0; a segment whose lowest
@@ -40,6 +40,7 @@ export class WasteTest {
   /** The base rank the test last answered for (an audit's error names it). */
   base = -1;
 
+  /** True when the test proves s lost (false with no base known yet, or an empty waste). */
   provesLost(s: GameState): boolean {
     const base = chainBase(s);
     const W = s.WASTE;

@@ -24,7 +24,7 @@
 // of the waste or the reserve, or brings one home, and none of these is ever undone by play. In the
 // alternate-colour games without cells every tableau pile is a run (RULES.md, *Consequences*), known
 // by its bottom card's class and its length; so there the set holds only the positions since the
-// last such move, each known by those pairs, and the Zobrist hash is not kept during the playout.
+// last such move, each known by those pairs, and the Zobrist hash is not maintained during the playout.
 // The same moves are tried and refused as with the hash (test/nmcs.test.ts compares the two).
 //
 // A playout that reaches a position the waste test (src/proof/waste.ts) proves lost stops there:

@@ -106,7 +106,7 @@ export interface Run {
   winMoves: number[];
   /** A search stopped at the memory cap. */
   outOfMemory: boolean;
-  /** The deadlock.ts tests that cut positions in a proof of loss (none: plain exhaustive). */
+  /** The deadlock tests (src/proof) that cut positions in a proof of loss (none: plain exhaustive). */
   usedDeadlocks: DeadlockTest[];
   /** The complete searches share sound dead marks (SolveOptions.marks; set with the policy). */
   marks: boolean;

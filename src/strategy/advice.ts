@@ -73,7 +73,7 @@ export interface RankAdvice {
   bucket: string;
   /** What ordered it, from the strategy (`3 exp`, `0.84`); null when the strategy does not say. */
   score: string | null;
-  /** Measured in the bucket (null when the table has no such pair). */
+  /** The win rate of the bucket, with its interval (null when the table has no such pair). */
   measured: (BucketCount & { rate: number; low: number; high: number }) | null;
   /** This deal solved with this base rank, when asked. */
   verdict?: { result: 'won' | 'lost' | 'unknown'; moves: number; nodes: number; stopReason?: string };

@@ -29,7 +29,7 @@ const suitCount = new Int32Array(4);
  * Freecell Solver's safe foundation move (its calc_foundation.h, used by the -sp r:tf prune): a
  * card of rank r (Ace 1) goes home at once when the foundations of the other colour hold rank r-2
  * and the other suit of its colour r-3. Such a move is played at once, as the only move. It never
- * loses a win: it is clause (2) of prune.ts's safe foundation moves, argued there, which the
+ * loses a win: it is clause (2) of safe-moves.ts's safe foundation moves, argued there, which the
  * complete searches play too (with clause (1), which this one leaves out to match Freecell Solver).
  */
 export function horneSafe(s: GameState, buf: Int32Array, start: number, end: number): number {

@@ -21,7 +21,7 @@
 //
 // Why a search over them never gives a wrong verdict: every meta-move is played as the legal
 // single-card moves and supermoves (supermove.ts) it stands for, checked again when the solution is
-// replayed (solve.ts), so a `won` replays. The move set leaves out legal moves, so an exhausted
+// replayed (src/solver/solve.ts), so a `won` replays. The move set leaves out legal moves, so an exhausted
 // tree proves nothing: the searches then report 'exhausted', never 'lost'.
 import { encodeMove } from '../../engine/move';
 import type { GameState } from '../../engine/state';

@@ -1,7 +1,7 @@
 // Meta-move DFS ("dfs-meta"), after Freecell Solver's soft-DFS over meta-moves (meta.ts: its tests
 // 0, 2, 3, 4, 6 and j), for Winery and FreeCell.
 //
-// Foundation moves come first (prune.ts's safe one alone); the meta-moves are generated in
+// Foundation moves come first (safe-moves.ts's safe one alone); the meta-moves are generated in
 // Freecell Solver's order "j26[34]" (its -l lg preset's thread 9, the last two kinds shuffled
 // together) and then tried by the number of cards they clear, fewest first, with noise
 // (scoreByCost).
@@ -11,7 +11,7 @@
 // table salt.
 //
 // Why it never gives a wrong verdict: every meta-move is played as the legal single-card moves and
-// supermoves it stands for (meta.ts), checked again when solve.ts replays the solution; the move
+// supermoves it stands for (meta.ts), checked again when the solve replays the solution; the move
 // set leaves out legal moves, so an exhausted tree proves nothing: the search then reports
 // 'exhausted', never 'lost'.
 import { generateFoundationMoves } from '../../engine/movegen';
@@ -27,9 +27,8 @@ import { generateMetaMoves, metaMovesApply, playMeta } from './meta';
 /**
  * How the meta-move DFS orders a position's meta-moves (scoreByCost, after generateMetaMoves'
  * order): by the cards each clears, fewest first, with noise: key = cleared * 4 + a random
- * 0..COST_NOISE-1, so a move may come before one that clears one card fewer. On the eight tuning sets of
- * policy.ts, nodes in all: 2.82M in Freecell Solver's order alone; by cleared cards with noise 1
- * (none) 2.66M, 4 2.51M, 8 2.49M, 12 2.56M, 16 2.63M.
+ * 0..COST_NOISE-1, so a move may come before one that clears one card fewer (the noise chosen on
+ * tuning seeds: docs/journal.md, *From the code's comments*).
  */
 export const COST_NOISE = 8;
 

@@ -9,8 +9,7 @@
 // switched out keeps its path and replays it when switched back in. Its two A* threads are left
 // out. Its tests 5 and 8 (a card onto a parent lower in its own pile; part of a top run onto
 // another parent) are meta.ts's SAME_PILE and JOIN. Its random generator and its count of nodes
-// are not copied (with them too, every thread entered the same positions as Freecell Solver's, but
-// the preset did more work: see policy() in policy.ts).
+// are not copied: ours cost less work for the same positions (docs/journal.md).
 //
 // Why the details matter: a DFS's first choices decide its cost. Freecell Solver generates each
 // test's moves in the order of its canonical state, piles and cells sorted by their cards, and sorts
@@ -18,8 +17,8 @@
 // position (its -sp r:tf prune, horneSafe below), and counts depth in positions it enters. With
 // all of that copied, thread "24" enters the same positions as Freecell Solver's own on each of
 // Winery seeds 3001-3030 and FreeCell seeds 3001-3024 (checked against fc-solve 5.0's -s -i
-// output; test/soft.test.ts keeps five), and run before the searches that ran alone before it,
-// the preset takes the nodes on the tuning sets from 2.63M to 0.98M (policy.ts, policy()).
+// output; test/soft.test.ts keeps five). Run first, the preset wins most deals of Winery and
+// FreeCell with cells in a few hundred nodes.
 //
 // It never gives a wrong verdict: every meta-move is played as legal single-card moves and
 // supermoves (meta.ts) and solve() replays the solution, checked; it leaves moves out, so when

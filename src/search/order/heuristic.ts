@@ -5,15 +5,8 @@ import type { GameState } from '../../engine/state';
 /**
  * Suit-built games: weights of the cards lying on the next card a suit's foundation needs, of a
  * card resting on something other than its tableau successor, of a card in a cell, and of an empty
- * tableau pile (a bonus). Chosen with solve() on Winery and FreeCell (never on the benchmark's
- * seeds 1-200). Time in all on seeds 3001-3600 and 5001-5400 of both games, for (cover, disorder,
- * cell, empty): 7.8 s with (1, 1, 0, 0), the earlier heuristic; 5.7 s with (1, 1, 0, 2); 4.9 s with
- * (2, 1, 3, 4); 5.0-6.6 s for 18 other weightings (cells 0-4, empty piles 2-8, covering cards
- * 1-4, disorder 0-3); 4.5 s with (2, 2, 3, 4) as here. Timings on this machine vary by 10-15%
- * between runs, so disorder 2 was kept for its shorter solutions (13% on all four sets, and on
- * seeds 4001-4600 and 6001-6600, new then and used for this choice only) at about as many nodes:
- * 3.35M against 3.33M with disorder 1 on the tuning sets, 3.79M against 3.90M on the new ones. Two-cell FreeCell 3001-3100
- * at 2 s per deal: see policy.ts's policy().
+ * tableau pile (a bonus). Chosen on Winery and FreeCell tuning seeds, never on the benchmark's
+ * (docs/journal.md, *From the code's comments*).
  */
 export const COVER_WEIGHT = 2;
 export const DISORDER_WEIGHT = 2;
