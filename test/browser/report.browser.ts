@@ -21,7 +21,11 @@ const problems: string[] = [];
 
 /** The text of one column of a table's body, top to bottom. */
 const column = (id: string, i: number) =>
-  page.$$eval(`#${id} tbody tr`, (rows, k) => rows.map((r) => (r as HTMLTableRowElement).cells[k as number].textContent ?? ''), i);
+  page.$$eval(
+    `#${id} tbody tr`,
+    (rows, k) => rows.map((r) => (r as unknown as { cells: { textContent: string | null }[] }).cells[k as number].textContent ?? ''),
+    i,
+  );
 
 beforeAll(async () => {
   const executablePath = CANDIDATES.find((p) => p && fs.existsSync(p));
