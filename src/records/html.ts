@@ -69,8 +69,13 @@ for (const th of document.querySelectorAll('table.sortable th')) th.addEventList
   table.tBodies[0].append(...rows);
 });`;
 
-/** The whole page: title, body, and the inline style and sorting script. */
+/** The whole page: title, body, and the inline style and sorting script; the body's own style rules (htmlTable's) move into the head. */
 export function htmlPage(title: string, body: string): string {
+  const rules: string[] = [];
+  const content = body.replace(/<style>([^<]*)<\/style>/g, (_, css: string) => {
+    rules.push(css);
+    return '';
+  });
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -78,10 +83,11 @@ export function htmlPage(title: string, body: string): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${esc(title)}</title>
 <style>${STYLE}
+${rules.join('\n')}
 </style>
 </head>
 <body>
-${body}
+${content}
 <script>${SCRIPT}
 </script>
 </body>
