@@ -3,7 +3,7 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { runAnalysis, DEFAULT_MAX_NODES as POOL_MAX_NODES } from '../src/analysis/run';
+import { runAnalysis, ANALYZE_MAX_NODES as POOL_MAX_NODES } from '../src/analysis/run';
 import { type BenchOptions, type Ctx, f2, f3 } from './bench-common';
 
 interface PoolRun {

@@ -19,10 +19,10 @@
 // (see the README). The budget is wall time, so the figures depend on the machine; the node
 // counts of a deal do not.
 import { getRules, VARIANTS } from '../src/rules/variants';
-import { dealFromSeed } from '../src/engine/deal';
+import { baseCandidates, dealFromSeed } from '../src/engine/deal';
 import { MAX_STREAM } from '../src/search/core/streams';
 import type { SearchKind } from '../src/solver/policy';
-import { baseCandidates, solve } from '../src/solver/solve';
+import { solve } from '../src/solver/solve';
 import { isSearchKind, SEARCH_KINDS } from '../src/solver/registry';
 import { TranspositionTable } from '../src/search/core/tt';
 import { arg, checkOptions, countArg, fail as failWith, flag, parseRange } from './util';

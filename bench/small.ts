@@ -18,7 +18,8 @@
 // unknowns are likely to hide.
 import { getRules } from '../src/rules/variants';
 import { smallDeal } from '../src/engine/small';
-import { baseCandidates, solve } from '../src/solver/solve';
+import { baseCandidates } from '../src/engine/deal';
+import { solve } from '../src/solver/solve';
 import { TranspositionTable } from '../src/search/core/tt';
 import { arg, checkOptions, flag, parseRange } from './util';
 

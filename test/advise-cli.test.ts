@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RANKS } from '../src/cards/card';
 import { DEAL_COLUMNS, csvHeader, csvLines, dealRecord } from '../src/records/records';
 import { PAIRED_COLUMNS } from '../src/strategy/strategy-eval';
-import { dealFromSeed, dealToJson } from '../src/engine/deal';
+import { baseCandidates, dealFromSeed, dealToJson } from '../src/engine/deal';
 import { getRules } from '../src/rules/variants';
-import { baseCandidates, solve } from '../src/solver/solve';
+import { solve } from '../src/solver/solve';
 import { cli, expectUsageError } from './cli-helpers';
 
 let dir = '';

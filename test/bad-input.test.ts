@@ -9,7 +9,7 @@ import * as fs from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { solutionJson } from '../src/cli/solve';
+import { solutionJson } from '../src/records/solution';
 import { prettyJson } from '../src/cli/io';
 import { dealFromSeed, dealToJson } from '../src/engine/deal';
 import { getRules } from '../src/rules/variants';

@@ -5,9 +5,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dealFromJson, dealFromSeed } from '../src/engine/deal';
+import { baseCandidates, dealFromJson, dealFromSeed } from '../src/engine/deal';
 import { getRules, variantNames } from '../src/rules/variants';
-import { baseCandidates } from '../src/solver/solve';
 import { rankName } from '../src/cards/card';
 
 const ROOT = resolve(__dirname, '..');

@@ -2,7 +2,7 @@
 // against exhaustive search without them wherever it can decide (endgames and small games,
 // src/engine/small.ts), and against the win-finding search on positions of the full games.
 import { describe, expect, it } from 'vitest';
-import { type Deal, dealFromSeed } from '../src/engine/deal';
+import { baseCandidates, type Deal, dealFromSeed } from '../src/engine/deal';
 import { MAX_MOVES, moveFrom } from '../src/engine/move';
 import { generateMoves } from '../src/engine/movegen';
 import { smallDeal, smallRules } from '../src/engine/small';
@@ -17,7 +17,7 @@ import { presetOf } from '../src/solver/presets';
 import { OrderCheck, wasteStuckPlain } from '../src/proof/plain';
 import { WasteOrder, zobrist } from '../src/proof/waste-order';
 import { DfsSearch } from '../src/search/dfs';
-import { baseCandidates, solve } from '../src/solver/solve';
+import { solve } from '../src/solver/solve';
 import { TranspositionTable } from '../src/search/core/tt';
 import { prng, reserveEndgame } from './helpers';
 

@@ -8,13 +8,13 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cardName } from '../src/cards/card';
-import { dealFromSeed, dealToJson } from '../src/engine/deal';
+import { baseCandidates, dealFromSeed, dealToJson } from '../src/engine/deal';
 import { MAX_MOVES, moveCount, moveFrom, moveTo } from '../src/engine/move';
 import { generateMoves } from '../src/engine/movegen';
 import { GameState } from '../src/engine/state';
 import { getRules } from '../src/rules/variants';
 import { DeadlockCuts } from '../src/proof/cuts';
-import { baseCandidates, solve } from '../src/solver/solve';
+import { solve } from '../src/solver/solve';
 import { isLegal, reserveEndgame } from './helpers';
 // @ts-expect-error plain JavaScript without types, on purpose: the referee needs nothing but Node
 import { checkClaim } from '../referee/referee.mjs';

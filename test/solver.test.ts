@@ -1,13 +1,13 @@
 // Solver claims, checked: every `won` replays through the checked engine, `lost` only where a
 // complete search must say so, and the different searches never contradict each other.
 import { describe, expect, it } from 'vitest';
-import { type Deal, dealFromSeed } from '../src/engine/deal';
+import { baseCandidates, type Deal, dealFromSeed } from '../src/engine/deal';
 import { moveError, playChecked } from '../src/engine/legality';
 import { moveCount, moveFrom, moveTo } from '../src/engine/move';
 import { DfsSearch } from '../src/search/dfs';
 import { GameState } from '../src/engine/state';
 import { getRules } from '../src/rules/variants';
-import { baseCandidates, solve, type SolveResult, solveAllBases } from '../src/solver/solve';
+import { solve, type SolveResult, solveAllBases } from '../src/solver/solve';
 import { TranspositionTable } from '../src/search/core/tt';
 import { ALL_VARIANTS, positionDeal } from './helpers';
 

@@ -1,12 +1,14 @@
 // Pure parts of the analysis: Wilson intervals, summarising per-deal rows, strategies, CSV reading.
 import { describe, expect, it } from 'vitest';
 import { makeCard } from '../src/cards/card';
-import { type DealRow, SUMMARY_COLUMNS, type Verdict, fmtRate, parseCsv, summaryRecord } from '../src/records/records';
+import type { Verdict } from '../src/proof/proof';
+import { type DealRow, SUMMARY_COLUMNS, fmtRate, parseCsv, summaryRecord } from '../src/records/records';
 import { WILSON_Z, wilson, winRate } from '../src/records/stats';
 import { bestVerdict, groupBySeed, orVerdict } from '../src/records/verdicts';
 import { bestAnyConflicts, summarise } from '../src/analysis/summary';
 import { type DealView, STRATEGIES, evaluateStrategies, exposedRunLength, strategyByName } from '../src/strategy/strategies';
-import { parseSeedRange, parseVariants } from '../src/cli/analyze';
+import { parseVariants } from '../src/cli/analyze';
+import { parseSeedRange } from '../src/cli/io';
 
 const round4 = (x: number) => Math.round(x * 1e4) / 1e4;
 

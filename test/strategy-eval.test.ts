@@ -28,9 +28,8 @@ import {
   strategyEntity,
   writeStrategyFiles,
 } from '../src/strategy/strategy-eval';
-import { dealFromSeed } from '../src/engine/deal';
+import { baseCandidates, dealFromSeed } from '../src/engine/deal';
 import { getRules } from '../src/rules/variants';
-import { baseCandidates } from '../src/solver/solve';
 
 const c = (rank: number, suit: number) => makeCard(rank, suit);
 

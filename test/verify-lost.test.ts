@@ -47,7 +47,7 @@ describe('verify: a lost solution', () => {
   });
 
   it('a false claim of lost is refused (exit 1), and so is one it cannot confirm within --max-nodes', () => {
-    const claim = { variant: 'signora', seed: 10002, result: 'lost', proof: 'exhaustive+deadlock:reserve', base: '3' };
+    const claim = { variant: 'signora', seed: 10002, result: 'lost' as const, proof: 'exhaustive+deadlock:reserve' as const, base: '3' };
     writeFileSync(join(dir, 'false.json'), JSON.stringify(claim));
     const r = cli(['verify', 'false.json']);
     expect(r.status).toBe(1);
@@ -58,7 +58,7 @@ describe('verify: a lost solution', () => {
   });
 
   it('a proof name verify does not know is bad input', () => {
-    writeFileSync(join(dir, 'odd.json'), JSON.stringify({ variant: 'signora', seed: 1, result: 'lost', proof: 'intuition', base: '3' }));
+    writeFileSync(join(dir, 'odd.json'), JSON.stringify({ variant: 'signora', seed: 1, result: 'lost' as const, proof: 'intuition' as const, base: '3' }));
     const r = cli(['verify', 'odd.json']);
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/"proof" must be one of exhaustive, exhaustive\+deadlock:reserve, exhaustive\+deadlock:waste/);
@@ -68,7 +68,7 @@ describe('verify: a lost solution', () => {
     // Small Empress of Italy, 3 ranks, 1 pile, seed 106: the order test proves it at the deal, where
     // exhaustive search with the waste test alone needs 88,758,566 nodes (test/deadlock.test.ts).
     const { deal, base } = smallDeal(getRules('empress-of-italy'), { ranks: 3, piles: 1, reserve: 0 }, 106);
-    const sol = { result: 'lost', proof: 'exhaustive+deadlock:order', base: 'A23456789TJQK'[base], moves: [] };
+    const sol = { result: 'lost' as const, proof: 'exhaustive+deadlock:order' as const, base: 'A23456789TJQK'[base], moves: [] };
     const r = checkLost(deal, sol, 200_000);
     expect(r.ok, r.lines.join('\n')).toBe(true);
     expect(r.lines[0]).toMatch(
@@ -83,12 +83,12 @@ describe('verify: a lost solution', () => {
   it('checkLost: an exhaustive proof without the tests, on a small game plain search decides', () => {
     // Small Signora, 3 ranks, 3 piles, reserve 6, seed 172: lost, and plain search proves it.
     const { deal, base } = smallDeal(getRules('signora'), { ranks: 3, piles: 3, reserve: 6 }, 172);
-    const sol = { result: 'lost', proof: 'exhaustive', base: 'A23456789TJQK'[base], moves: [] };
+    const sol = { result: 'lost' as const, proof: 'exhaustive' as const, base: 'A23456789TJQK'[base], moves: [] };
     const plain = checkLost(deal, sol, 10_000_000);
     expect(plain.ok).toBe(true);
     expect(plain.lines[0]).toMatch(/^lost: confirmed by exhaustive search \(\d+ nodes\)$/);
     expect(Number(/\((\d+) nodes\)/.exec(plain.lines[0])![1])).toBeGreaterThan(100_000);
-    const cut = checkLost(deal, { ...sol, proof: 'exhaustive+deadlock:reserve' }, 10_000_000);
+    const cut = checkLost(deal, { ...sol, proof: 'exhaustive+deadlock:reserve' as const }, 10_000_000);
     expect(cut.lines[0]).toBe('lost: confirmed by exhaustive search with the reserve deadlock test (0 nodes)');
   });
 

@@ -2,10 +2,9 @@
 // and, when the composer of the run passes them in (StrategyScoring), the rows of strategies.csv.
 // `analyze` and `merge` both come here, so a merge of shards writes exactly what one straight run
 // over the same seeds writes.
-import { type Deal, dealFromSeed } from '../engine/deal';
+import { baseCandidates, type Deal, dealFromSeed } from '../engine/deal';
 import { cellsVariants, getRules } from '../rules/variants';
 import type { RuleTable } from '../rules/vocabulary';
-import { baseCandidates } from '../solver/solve';
 import { type DealRow, SUMMARY_COLUMNS, type StrategyRow, type SummaryRow, baseLabel, summaryFile, summaryRecord, writeCsvFile } from '../records/records';
 import { type DealVerdicts, bestVerdict, groupBySeed } from '../records/verdicts';
 import { type BaseMode, bestAnyConflicts, summarise } from './summary';

@@ -85,8 +85,8 @@ import type { BaseMode } from './summary';
 
 /** Seeds analysed when none are given (`npm start` analyses all five games at these). */
 export const DEFAULT_SEEDS = { from: 1, to: 200 } as const;
-/** Node budget of one search (one deal and base choice) when none is given. */
-export const DEFAULT_MAX_NODES = 200_000;
+/** Node budget of one search of an analysis (one deal and base choice) when none is given: a tenth of solve()'s (SOLVE_MAX_NODES), for thousands of searches. */
+export const ANALYZE_MAX_NODES = 200_000;
 /** Transposition table per worker thread, MB. */
 export const DEFAULT_TT_MB = 32;
 /** Seeds of one run (of one shard): the plan holds each in memory (about 1 KB and 36 µs each for Signora). */
@@ -246,7 +246,7 @@ interface Settings {
 function settingsOf(opts: ResolvedOptions): Settings {
   const workers = opts.workers ?? os.availableParallelism();
   const mode: BaseMode = opts.base ?? 'all';
-  const maxNodes = opts.maxNodes ?? DEFAULT_MAX_NODES;
+  const maxNodes = opts.maxNodes ?? ANALYZE_MAX_NODES;
   const ttMb = opts.ttMb ?? DEFAULT_TT_MB;
   if (!Number.isSafeInteger(opts.from) || !Number.isSafeInteger(opts.to) || opts.from < 0 || opts.to < opts.from)
     throw new AnalysisError(`bad seed range ${opts.from}-${opts.to}`);

@@ -2,7 +2,8 @@
 // summary from the per-deal file with these, so an interrupted-then-resumed run and a straight run
 // give the same file.
 import { RANKS } from '../cards/card';
-import type { DealRow, SummaryRow, Verdict } from '../records/records';
+import type { Verdict } from '../proof/proof';
+import type { DealRow, SummaryRow } from '../records/records';
 import { winRate } from '../records/stats';
 import { bestVerdict, groupBySeed } from '../records/verdicts';
 

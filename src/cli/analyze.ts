@@ -10,7 +10,7 @@ import * as os from 'os';
 import type { Command } from 'commander';
 import { reportJson } from '../analysis/report';
 import { OutputError } from '../records/outputs';
-import { AnalysisError, DEFAULT_MAX_NODES, DEFAULT_SEEDS, DEFAULT_TT_MB, MAX_SEEDS } from '../analysis/run';
+import { AnalysisError, ANALYZE_MAX_NODES, DEFAULT_SEEDS, DEFAULT_TT_MB, MAX_SEEDS } from '../analysis/run';
 import { RecordsError } from '../records/records';
 import type { BaseMode } from '../analysis/summary';
 import { ManifestError } from '../analysis/manifest';
@@ -20,7 +20,7 @@ import { chartsAfterRun } from './chart';
 import { analyzeWithStrategies, reportLines } from './compose';
 import { EXIT_FAILED, EXIT_INTERNAL, EXIT_USAGE, UsageError, reportError } from './errors';
 import { MS_MAX } from '../engine/msdeal';
-import { DEFAULTS_NOTE, parseWhole, searchHelp, searchOption } from './io';
+import { DEFAULTS_NOTE, parseSeedRange, parseWhole, searchHelp, searchOption } from './io';
 import { killPoint } from '../records/kill-points';
 
 export interface AnalyzeCliOptions {
@@ -87,17 +87,6 @@ function wholeNumber(text: string, what: string, min: number): number {
   return parseWhole(what, text, min);
 }
 
-/** `A-B` (inclusive) or a single seed `N`. */
-export function parseSeedRange(text: string, option = '--seeds'): { from: number; to: number } {
-  const m = /^\s*(\d+)\s*(?:-\s*(\d+)\s*)?$/.exec(text);
-  if (!m) throw new UsageError(`bad ${option} "${text}": expected a range A-B of whole numbers, e.g. 1-100`);
-  const from = Number(m[1]);
-  const to = m[2] === undefined ? from : Number(m[2]);
-  if (!Number.isSafeInteger(from) || !Number.isSafeInteger(to)) throw new UsageError(`bad ${option} "${text}": seeds go up to ${Number.MAX_SAFE_INTEGER}`);
-  if (to < from) throw new UsageError(`bad ${option} "${text}": the range is empty (${to} < ${from})`);
-  return { from, to };
-}
-
 export function parseVariants(names: string[]): string[] {
   const out: string[] = [];
   for (const n of names) {
@@ -128,7 +117,7 @@ export function analyzeOptionsFromCli(variants: string[], o: AnalyzeCliOptions) 
   if (workers > 256) throw new UsageError(`bad --workers "${o.workers}": at most 256`);
   const base = o.base as BaseMode | undefined;
   if (base !== undefined && base !== 'all' && base !== 'any') throw new UsageError(`bad --base "${o.base}": expected all or any`);
-  const maxNodes = o.maxNodes !== undefined ? wholeNumber(o.maxNodes, '--max-nodes', 1) : again ? undefined : DEFAULT_MAX_NODES;
+  const maxNodes = o.maxNodes !== undefined ? wholeNumber(o.maxNodes, '--max-nodes', 1) : again ? undefined : ANALYZE_MAX_NODES;
   const timeoutMs = o.timeout !== undefined ? wholeNumber(o.timeout, '--timeout', 1) : undefined;
   const batchSize = o.batch !== undefined ? wholeNumber(o.batch, '--batch', 1) : undefined;
   const ttMb = o.ttMb !== undefined ? wholeNumber(o.ttMb, '--tt-mb', 1) : undefined;
@@ -194,7 +183,7 @@ export function registerAnalyze(program: Command): Command {
     .option('--ms-deals <A-B>', "freecell only: Microsoft's deal numbers A to B instead of seeds (recorded in run.json)")
     .option('--workers <n>', 'worker threads (default: os.availableParallelism())')
     .option('--base <mode>', 'Terrace family: "all" = every candidate base rank and one free search per deal; "any" = the free search only (default all)')
-    .option('--max-nodes <n>', `node budget of each search (one deal and base choice) (default ${DEFAULT_MAX_NODES})`)
+    .option('--max-nodes <n>', `node budget of each search (one deal and base choice) (default ${ANALYZE_MAX_NODES})`)
     .option('--timeout <ms>', 'time budget of each search, ms (makes results depend on machine speed)')
     .option('--out <dir>', 'output directory', 'results')
     .option(

@@ -5,9 +5,8 @@ import { cardName } from '../cards/card';
 import { type Deal, dealToJson } from '../engine/deal';
 import { GameState } from '../engine/state';
 import { UsageError } from './errors';
-import { dealSourcesGiven, loadFcsFile, msDealOf, out, prettyJson, rulesFor, seededDeal } from './io';
+import { dealSourcesGiven, loadFcsFile, msDealOf, out, parseSeedRange, prettyJson, rulesFor, seededDeal } from './io';
 import { dealToFcs } from '../engine/msdeal';
-import { parseSeedRange } from './analyze';
 
 /** `deal --seeds` writes at most this many deals (about 1.5 KB each). */
 const MAX_DEALS = 100_000;

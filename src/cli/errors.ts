@@ -3,6 +3,7 @@
 // mapped to the same; anything else is an internal error.
 import { CommanderError } from 'commander';
 import { DealError } from '../engine/deal';
+import { SolutionError } from '../records/solution';
 import { RuleError } from '../rules/variants';
 
 export const EXIT_OK = 0;
@@ -36,7 +37,7 @@ export function oneLine(text: string): string {
 
 /** The user-facing message of an error that means bad input, or null when it is not one. */
 export function usageMessage(e: unknown): string | null {
-  if (e instanceof UsageError || e instanceof RuleError || e instanceof DealError) return oneLine(e.message);
+  if (e instanceof UsageError || e instanceof RuleError || e instanceof DealError || e instanceof SolutionError) return oneLine(e.message);
   if (e instanceof CommanderError) return oneLine(e.message.replace(/^error:\s*/, ''));
   // A command that declares its own `class UsageError extends Error` (rather than importing this
   // one) is still a usage error.

@@ -125,6 +125,17 @@ export function parseCount(text: string): number {
 /** The options whose values are node counts: their messages show how counts may be written. */
 const NODE_COUNT_OPTIONS = new Set(['--max-nodes']);
 
+/** `A-B` (inclusive) or a single seed `N`. */
+export function parseSeedRange(text: string, option = '--seeds'): { from: number; to: number } {
+  const m = /^\s*(\d+)\s*(?:-\s*(\d+)\s*)?$/.exec(text);
+  if (!m) throw new UsageError(`bad ${option} "${text}": expected a range A-B of whole numbers, e.g. 1-100`);
+  const from = Number(m[1]);
+  const to = m[2] === undefined ? from : Number(m[2]);
+  if (!Number.isSafeInteger(from) || !Number.isSafeInteger(to)) throw new UsageError(`bad ${option} "${text}": seeds go up to ${Number.MAX_SAFE_INTEGER}`);
+  if (to < from) throw new UsageError(`bad ${option} "${text}": the range is empty (${to} < ${from})`);
+  return { from, to };
+}
+
 /**
  * Parses a whole number option value in [min, max]; counts may be written 200k, 2M, 1e6
  * (parseCount). With no max, a number past 2^53-1 is "too large", naming that largest.

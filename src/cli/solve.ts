@@ -8,8 +8,7 @@
 // second shows its progress on stderr when stderr is a terminal (progress.ts).
 import type { Command } from 'commander';
 import { cardName, rankName, tryParseRank } from '../cards/card';
-import type { Deal } from '../engine/deal';
-import type { MoveSpec } from '../engine/legality';
+import { baseCandidates, type Deal } from '../engine/deal';
 import { describeMove } from '../engine/notation';
 import { moveCount, moveFrom } from '../engine/move';
 import { GameState } from '../engine/state';
@@ -17,10 +16,10 @@ import { variantNames, VARIANTS } from '../rules/variants';
 import { PROOFS, type Proof, testsOf } from '../proof/proof';
 import { MAX_STREAM } from '../search/core/streams';
 import type { SearchKind } from '../solver/policy';
-import { baseCandidates, DEFAULT_MAX_NODES, solve, type SolveOptions, type SolveResult } from '../solver/solve';
+import { solutionJson } from '../records/solution';
+import { SOLVE_MAX_NODES, solve, type SolveOptions, type SolveResult } from '../solver/solve';
 import { TranspositionTable } from '../search/core/tt';
 import { UsageError } from './errors';
-import { parseSeedRange } from './analyze';
 import { SolveProgress } from './progress';
 import { showGame } from './show';
 import {
@@ -32,6 +31,7 @@ import {
   loadFcsFile,
   msDealOf,
   out,
+  parseSeedRange,
   parseWhole,
   prettyJson,
   rulesFor,
@@ -56,47 +56,6 @@ interface SolveCliOptions {
   json?: boolean;
   quiet?: boolean;
   show?: boolean;
-}
-
-/** The solution JSON of docs/FORMATS.md. */
-export interface SolutionJson {
-  variant: string;
-  seed?: number;
-  /** FreeCell: the Microsoft deal number, for a deal dealt by it. */
-  ms?: number;
-  /** Free cells the game was played with (FreeCell only, where --cells changes it). */
-  cells?: number;
-  result: string;
-  /** How a `lost` was proved (FORMATS.md); absent otherwise. */
-  proof?: string;
-  /** A loss the deadlock tests prove at the deal: why, in words. */
-  reason?: string;
-  base?: string;
-  moves?: MoveSpec[];
-  stats: { nodes: number; ms: number; unique: number; ttHits: number; maxDepth: number; nodesPerSec: number; stopReason?: string };
-}
-
-export function solutionJson(deal: Deal, res: SolveResult): SolutionJson {
-  const j: SolutionJson = { variant: deal.rules.name } as SolutionJson;
-  if (deal.seed !== undefined) j.seed = deal.seed;
-  if (deal.ms !== undefined) j.ms = deal.ms;
-  if (deal.rules.options?.cells) j.cells = deal.rules.cells;
-  j.result = res.result;
-  if (res.proof) j.proof = res.proof;
-  if (res.reason) j.reason = res.reason;
-  if (deal.rules.terraceFamily && res.base !== undefined) j.base = rankName(res.base);
-  if (res.result === 'won') j.moves = res.moves;
-  const st = res.stats;
-  j.stats = {
-    nodes: st.nodes,
-    ms: Math.round(st.ms * 10) / 10,
-    unique: st.unique,
-    ttHits: st.ttHits,
-    maxDepth: st.maxDepth,
-    nodesPerSec: st.nodesPerSec,
-    stopReason: st.stopReason,
-  };
-  return j;
 }
 
 /** How each proof of loss reads in a verdict line. */
@@ -124,7 +83,7 @@ export function unknownReason(res: SolveResult, opts: SolveOptions): string {
     case 'time':
       return `time ran out: ${opts.timeoutMs} ms; raise --timeout`;
     default:
-      return `node budget ran out: ${opts.maxNodes ?? DEFAULT_MAX_NODES} nodes; raise --max-nodes`;
+      return `node budget ran out: ${opts.maxNodes ?? SOLVE_MAX_NODES} nodes; raise --max-nodes`;
   }
 }
 
@@ -377,7 +336,7 @@ export function register(program: Command): void {
     .option('--from-fcs <file>', "fc-solve's board text of a FreeCell deal or position (- for standard input)")
     .option('--search <kind>', searchHelp(), 'auto')
     .option('--base <rank>', 'Terrace family: base rank A 2..9 T J Q K, any (the search chooses) or all (one search per candidate)', 'any')
-    .option('--max-nodes <n>', 'node budget', String(DEFAULT_MAX_NODES))
+    .option('--max-nodes <n>', 'node budget', String(SOLVE_MAX_NODES))
     .option('--timeout <ms>', 'time budget in milliseconds')
     .option('--tt-mb <mb>', "memory cap in MB: the transposition table and A*'s node stores (a search that reaches it stops: unknown)", '32')
     .option(

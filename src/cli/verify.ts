@@ -14,13 +14,13 @@
 import type { Command } from 'commander';
 import { rankName, tryParseRank } from '../cards/card';
 import type { Deal } from '../engine/deal';
-import { type MoveSpec, playChecked } from '../engine/legality';
+import { playChecked } from '../engine/legality';
 import { GameState } from '../engine/state';
 import { EXIT_FAILED, EXIT_OK, UsageError, reportError } from './errors';
 import { getRules } from '../rules/variants';
-import { PROOFS, type Proof, testsOf } from '../proof/proof';
-import { baseCandidates, DEFAULT_MAX_NODES, solve, type SolveResult } from '../solver/solve';
-import { DeadlockAuditError } from '../proof/cuts';
+import { type ReadSolution as Solution, readSolution } from '../records/solution';
+import { recheckLoss } from '../solver/recheck';
+import { SOLVE_MAX_NODES } from '../solver/solve';
 import { movesOfSpecs, showGame } from './show';
 import { dealName, fileLabel, loadDealFile, msDealOf, out, parseWhole, readJsonValues, seededDeal } from './io';
 
@@ -32,67 +32,6 @@ interface VerifyOptions {
   maxNodes?: string;
   show?: boolean;
   json?: boolean;
-}
-
-export interface Solution {
-  variant?: string;
-  seed?: number;
-  /** FreeCell: the Microsoft deal number. */
-  ms?: number;
-  cells?: number;
-  result: string;
-  /** How a `lost` says it was proved (FORMATS.md). */
-  proof?: string;
-  base?: string;
-  /** Empty unless result is `won`. */
-  moves: MoveSpec[];
-}
-
-/** Checks the shape of a solution JSON; `where` names the file (and line) in messages. */
-export function readSolution(obj: unknown, where: string): Solution {
-  if (typeof obj !== 'object' || obj === null || Array.isArray(obj))
-    throw new UsageError(`${where}: a solution must be a JSON object (several solutions: one object per line)`);
-  const o = obj as Record<string, unknown>;
-  if (o.variant !== undefined && typeof o.variant !== 'string') throw new UsageError(`${where}: "variant" must be a string`);
-  if (o.seed !== undefined && !(typeof o.seed === 'number' && Number.isSafeInteger(o.seed) && o.seed >= 0))
-    throw new UsageError(`${where}: "seed" must be a whole number`);
-  if (o.ms !== undefined && !(typeof o.ms === 'number' && Number.isSafeInteger(o.ms) && o.ms >= 1))
-    throw new UsageError(`${where}: "ms" (a Microsoft deal number) must be a whole number from 1`);
-  if (o.result !== 'won' && o.result !== 'lost' && o.result !== 'unknown')
-    throw new UsageError(`${where}: "result" must be "won", "lost" or "unknown", not ${JSON.stringify(o.result ?? null)}`);
-  if (o.cells !== undefined && !(typeof o.cells === 'number' && Number.isSafeInteger(o.cells) && o.cells >= 0))
-    throw new UsageError(`${where}: "cells" must be a whole number`);
-  const base = typeof o.base === 'string' ? o.base : undefined;
-  if (o.proof !== undefined && !(typeof o.proof === 'string' && (PROOFS as readonly string[]).includes(o.proof)))
-    throw new UsageError(`${where}: "proof" must be one of ${PROOFS.join(', ')}, not ${JSON.stringify(o.proof)}`);
-  const proof = o.proof as string | undefined;
-  const head = {
-    variant: o.variant as string | undefined,
-    seed: o.seed as number | undefined,
-    ms: o.ms as number | undefined,
-    cells: o.cells as number | undefined,
-    result: o.result,
-    proof,
-    base,
-  };
-  if (o.result !== 'won') return { ...head, moves: [] };
-  if (!Array.isArray(o.moves)) throw new UsageError(`${where}: no "moves" array: nothing to verify`);
-  return { ...head, moves: o.moves.map((m: unknown, i: number) => readMove(m, `${where}: moves[${i}]`)) };
-}
-
-function readMove(m: unknown, where: string): MoveSpec {
-  const mv = m as Record<string, unknown>;
-  const ok =
-    typeof m === 'object' &&
-    m !== null &&
-    !Array.isArray(m) &&
-    typeof mv.from === 'string' &&
-    typeof mv.to === 'string' &&
-    (mv.count === undefined || (typeof mv.count === 'number' && Number.isSafeInteger(mv.count) && mv.count >= 1));
-  if (!ok) throw new UsageError(`${where} is not a move {"from", "to", "count"?}: ${JSON.stringify(m)}`);
-  return mv.count === undefined
-    ? { from: mv.from as string, to: mv.to as string }
-    : { from: mv.from as string, to: mv.to as string, count: mv.count as number };
 }
 
 /** A solution for another deal, or naming piles the deal does not have, is bad input (exit 2). */
@@ -194,37 +133,28 @@ function dealOfSolution(s: Solution, where: string, made: Map<string, Deal>): De
 }
 
 /**
- * Checks a claim of `lost` by proving it again: a plain exhaustive DFS (one search, the generator's
- * own move order: not the solver's policy, which chose and ordered its searches otherwise), with
- * the deadlock tests its proof names and without any others, for the base rank the solution names
- * (every candidate rank when it names none), within `maxNodes` nodes per rank.
+ * Checks a claim of `lost` by proving it again (src/solver/recheck.ts), for the base rank the
+ * solution names (every candidate rank when it names none), within `maxNodes` nodes per rank.
  */
 export function checkLost(deal: Deal, sol: Solution, maxNodes: number): VerifyResult {
-  const tests = sol.proof !== undefined ? testsOf(sol.proof as Proof) : [];
   const named = sol.base !== undefined ? tryParseRank(sol.base) : -1;
   if (deal.rules.terraceFamily && sol.base !== undefined && named < 0) throw new UsageError(`bad base ${JSON.stringify(sol.base)} in the solution`);
-  const ranks = !deal.rules.terraceFamily ? [undefined] : named >= 0 ? [named] : baseCandidates(deal);
+  const r = recheckLoss(deal, sol.proof, named >= 0 ? named : undefined, maxNodes);
+  const tests = r.tests;
   const how = tests.length > 0 ? `exhaustive search with the ${tests.join(' and ')} deadlock test${tests.length > 1 ? 's' : ''}` : 'exhaustive search';
+  const label = (base?: number) => (base === undefined ? '' : ` with base ${rankName(base)}`);
+  switch (r.outcome) {
+    case 'audit failed':
+      return { ok: false, lines: [`not confirmed${label(r.base)}: ${r.message}`] };
+    case 'won':
+      return { ok: false, lines: [`the claim is wrong: won${label(r.base)} (${r.nodes} nodes, ${r.moves} moves)`] };
+    case 'ran out':
+      return { ok: false, lines: [`not confirmed${label(r.base)}: ${how} ran out of its ${maxNodes} nodes (give --max-nodes more)`] };
+  }
   const plain = tests.filter((t) => t !== 'reserve');
   const audited =
     plain.length > 0 ? `, each cut of the ${plain.join(' and ')} test${plain.length > 1 ? 's' : ''} checked again by a second, plain version` : '';
-  let nodes = 0;
-  const lines: string[] = [];
-  for (const base of ranks) {
-    const label = base === undefined ? '' : ` with base ${rankName(base)}`;
-    let r: SolveResult;
-    try {
-      r = solve(deal, { search: 'dfs-plain', base, maxNodes, deadlocks: tests.length > 0 ? tests : false, deadlockAudit: true, marks: false });
-    } catch (e) {
-      if (!(e instanceof DeadlockAuditError)) throw e;
-      return { ok: false, lines: [`not confirmed${label}: ${e.message}`] };
-    }
-    nodes += r.stats.nodes;
-    if (r.result === 'won') return { ok: false, lines: [`the claim is wrong: won${label} (${r.stats.nodes} nodes, ${r.moves.length} moves)`] };
-    if (r.result !== 'lost') return { ok: false, lines: [`not confirmed${label}: ${how} ran out of its ${maxNodes} nodes (give --max-nodes more)`] };
-    if (r.reason) lines.push(`  why${label}: ${r.reason}`);
-  }
-  return { ok: true, lines: [`lost: confirmed by ${how}${audited} (${nodes} nodes)`, ...lines] };
+  return { ok: true, lines: [`lost: confirmed by ${how}${audited} (${r.nodes} nodes)`, ...r.reasons.map((x) => `  why${label(x.base)}: ${x.reason}`)] };
 }
 
 /**
@@ -232,7 +162,7 @@ export function checkLost(deal: Deal, sol: Solution, maxNodes: number): VerifyRe
  * for all). One solution: its result. Several: one result per solution, a failure as `LABEL failed:
  * why`; `failures` lists the failures (labelled), so ok is false when any failed.
  */
-export function verifyAll(deals: Deal | Deal[], sols: Solution[], labels: string[], maxNodes = DEFAULT_MAX_NODES): VerifyResult & { failures: string[] } {
+export function verifyAll(deals: Deal | Deal[], sols: Solution[], labels: string[], maxNodes = SOLVE_MAX_NODES): VerifyResult & { failures: string[] } {
   const lines: string[] = [];
   const failures: string[] = [];
   for (let i = 0; i < sols.length; i++) {
@@ -264,7 +194,7 @@ export function register(program: Command): void {
     .option('--seed <n>', 'seed of the deal (with --variant)')
     .option('--ms <n>', "freecell: Microsoft's deal number (with --variant freecell, instead of --seed)")
     .option('--cells <n>', 'freecell only: number of cells, 0-4 (with --variant)')
-    .option('--max-nodes <n>', `a lost solution: node budget per base rank of the exhaustive search that checks it (default ${DEFAULT_MAX_NODES})`)
+    .option('--max-nodes <n>', `a lost solution: node budget per base rank of the exhaustive search that checks it (default ${SOLVE_MAX_NODES})`)
     .option('--show', 'a won solution: print the board after each move')
     .option('--json', 'print the outcome as one JSON object on stdout: {"ok", "messages"} (a failure still exits 1 with its line on stderr)')
     .action((first: string, second: string | undefined, opts: VerifyOptions) => {
@@ -289,7 +219,7 @@ export function register(program: Command): void {
       const severalVariants = new Set(deals.map((d) => d.rules.name)).size > 1;
       const dealLabel = (d: Deal) => (severalDeals ? `, ${severalVariants ? `${d.rules.name} ` : ''}${dealName(d)}` : '');
       const labels = sols.map((sol, i) => (lines ? `line ${lines[i]}${dealLabel(deals[i])}${sol.base !== undefined ? `, base ${sol.base}` : ''}: ` : ''));
-      const res = verifyAll(deals, sols, labels, opts.maxNodes === undefined ? DEFAULT_MAX_NODES : parseWhole('--max-nodes', opts.maxNodes, 1));
+      const res = verifyAll(deals, sols, labels, opts.maxNodes === undefined ? SOLVE_MAX_NODES : parseWhole('--max-nodes', opts.maxNodes, 1));
       if (res.ok && opts.show) {
         const shown: string[] = [];
         sols.forEach((sol, i) => {

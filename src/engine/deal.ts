@@ -13,9 +13,9 @@
 //     then the rest is the stock, with the next card of the pack the first one dealt from it
 //     (so the stock listed bottom to top is the rest of the pack reversed).
 import seedrandom from 'seedrandom';
-import { cardName, makeCard, tryParseCard } from '../cards/card';
+import { cardName, makeCard, rankOf, tryParseCard } from '../cards/card';
 import { foundationBuildError } from '../rules/building';
-import { getRules, normalVariantName, RuleError, VARIANTS } from '../rules/variants';
+import { baseCandidateRanks, getRules, normalVariantName, RuleError, VARIANTS } from '../rules/variants';
 import type { RuleOptions, RuleTable } from '../rules/vocabulary';
 
 export interface Deal {
@@ -111,6 +111,14 @@ export function exposedCards(d: Deal): number[] {
   const tops = d.tableau.filter((p) => p.length > 0).map((p) => p[p.length - 1]);
   if (d.reserve.length) tops.push(d.reserve[d.reserve.length - 1]);
   return tops;
+}
+
+/**
+ * The base ranks the player may choose in this deal (the Terrace family): Signora, the ranks of its
+ * exposed cards; Double Signora and Empress of Italy, all 13; other games, none.
+ */
+export function baseCandidates(d: Deal): number[] {
+  return baseCandidateRanks(d.rules, exposedCards(d).map(rankOf));
 }
 
 export interface DealJson {

@@ -6,6 +6,7 @@
 // (2 * decks each, in the full games and the small ones alike), so every copy of it ends on a
 // different foundation of T.
 import { colourOf } from '../cards/card';
+import { chainOf, levelOf } from '../rules/building';
 import type { GameState } from '../engine/state';
 
 /** Levels per chain. */
@@ -23,8 +24,8 @@ export function chainBase(s: GameState): number {
 
 /** Class T * 13 + level of a card under base rank `base`. */
 export function classOf(c: number, base: number): number {
-  const level = ((c >> 2) - base + LEVELS) % LEVELS;
-  return (colourOf(c) ^ (level & 1)) * LEVELS + level;
+  const level = levelOf(c >> 2, base);
+  return chainOf(colourOf(c), level) * LEVELS + level;
 }
 
 /** The class of the cards c may be built on in the tableau: one rank up, wrapping, other colour. */

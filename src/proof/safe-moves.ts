@@ -1,5 +1,6 @@
 // Pruning that keeps verdicts exact.
 import { colourOf } from '../cards/card';
+import { chainOf, levelOf } from '../rules/building';
 import { moveFrom, moveTo } from '../engine/move';
 import type { GameState } from '../engine/state';
 
@@ -124,12 +125,12 @@ function altColourSafe(s: GameState, buf: Int32Array, start: number, end: number
 
 /** Cards of class (rank, colour) on the foundations (the base is fixed). */
 function upCount(s: GameState, rank: number, colour: number): number {
-  const level = (rank - s.base + 13) % 13;
+  const level = levelOf(rank, s.base);
   let n = 0;
   for (let f = s.FOUND0; f < s.CELL0; f++) {
     const l = s.len[f];
     if (l <= level) continue;
-    if ((colourOf(s.cards[s.off[f]]) ^ (level & 1)) === colour) n++;
+    if (chainOf(colourOf(s.cards[s.off[f]]), level) === colour) n++;
   }
   return n;
 }

@@ -16,7 +16,6 @@ export const DEAL_COLUMNS = ['variant', 'seed', 'base', 'result', 'moves', 'node
 /** The columns of per-deal files written before the `dealing` column: their seeds are seeds (or, for --ms-deals runs, only run.json says otherwise). */
 export const DEAL_COLUMNS_BEFORE_DEALING = DEAL_COLUMNS.slice(0, -1);
 /** How a `lost` was proved (the proof column); empty for won and unknown. */
-export { PROOFS, type Proof, type Verdict };
 export const SUMMARY_COLUMNS = ['variant', 'base', 'deals', 'won', 'lost', 'unknown', 'win_rate', 'ci_low', 'ci_high', 'cells'] as const;
 export const STRATEGY_COLUMNS = ['variant', 'strategy', 'deals', 'won', 'win_rate', 'ci_low', 'ci_high', 'lost'] as const;
 

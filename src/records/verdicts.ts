@@ -1,7 +1,8 @@
 // A deal's verdict from its per-rank rows: the rows of one variant grouped by seed, and the `best`
 // verdict (won with some base rank). The run's summaries (src/analysis) and the strategy
 // evaluation (src/strategy) both count deals this way.
-import type { DealRow, Verdict } from './records';
+import type { Verdict } from '../proof/proof';
+import type { DealRow } from './records';
 
 /** One deal of a variant as the strategies are scored on it: its rows by base label (A..K, any) and its `best` verdict. */
 export interface DealVerdicts {

@@ -25,3 +25,20 @@ export function tableauBuildError(r: RuleTable, top: number, card: number): stri
   if (colourOf(card) === colourOf(top)) return `${cardName(card)} does not go on ${cardName(top)}: the tableau builds in alternate colour`;
   return null;
 }
+
+/**
+ * The level of a card of rank `rank` on an alternate-colour foundation built from base rank `base`:
+ * its place in the foundation order, (rank - base) mod 13 (0: the base card, 12: the last).
+ */
+export function levelOf(rank: number, base: number): number {
+  return (rank - base + 13) % 13;
+}
+
+/**
+ * Colours alternate up an alternate-colour foundation, so the card at level `level` of colour
+ * `colour` (0 black, 1 red) lies on a foundation whose base card has colour chainOf(colour, level):
+ * its chain. The same formula gives the colour of level `level` of a foundation of chain `colour`.
+ */
+export function chainOf(colour: number, level: number): number {
+  return colour ^ (level & 1);
+}

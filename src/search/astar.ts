@@ -32,8 +32,6 @@ export class AStarSearch implements Search {
   readonly state: GameState;
   readonly complete = true;
   readonly usesTable = true;
-  readonly cuts = null;
-  readonly marks = 0;
   private readonly tt: TranspositionTable;
   private readonly salt: number;
   readonly weight: number;

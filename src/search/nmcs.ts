@@ -122,12 +122,9 @@ export interface NmcsOptions {
 
 export class NestedRollouts implements Search {
   readonly stats: SearchStats = { nodes: 0, unique: 0, ttHits: 0, maxDepth: 0 };
-  /** It finds wins and proves nothing. */
+  /** It finds wins and proves nothing; its waste test stops playouts, it cuts no position. */
   readonly complete = false;
   readonly usesTable = false;
-  /** Its waste test stops playouts; no position of the search is cut. */
-  readonly cuts = null;
-  readonly marks = 0;
   private readonly rng = new Int32Array(1);
   private readonly buf = new Int32Array(MAX_MOVES);
   private readonly step = new Int32Array(MAX_MOVES);

@@ -46,11 +46,11 @@ export interface Search {
   readonly usesTable: boolean;
   /**
    * The deadlock tests it cuts positions with, and the tests that have cut in its current run or
-   * ever (src/proof/cuts.ts); null: it cuts none. A proof of its names the tests that cut.
+   * ever (src/proof/cuts.ts); null or absent: it cuts none. A proof of its names the tests that cut.
    */
-  readonly cuts: DeadlockCuts | null;
-  /** The salt of the dead marks it shares with its group's other complete searches (dfs.ts); 0: it marks none. */
-  readonly marks: number;
+  readonly cuts?: DeadlockCuts | null;
+  /** The salt of the dead marks it shares with its group's other complete searches (dfs.ts); 0 or absent: it marks none. */
+  readonly marks?: number;
   /**
    * Searches for up to `nodeBudget` more nodes (a slice) or until the deadline (ms since the
    * epoch). A search whose work comes in units may end the unit it is in past the slice (nmcs.ts a

@@ -4,9 +4,7 @@
 // values of each game from presets.ts. The searches themselves are src/search's, the proofs of loss
 // src/proof's. The room may import src/search, src/proof, src/engine, src/rules and src/cards, never
 // the rooms above it: src/records, src/analysis, src/strategy, src/cli (eslint.config.mjs).
-import { rankOf } from '../cards/card';
-import { type Deal, exposedCards } from '../engine/deal';
-import { baseCandidateRanks } from '../rules/variants';
+import { baseCandidates, type Deal } from '../engine/deal';
 import { type MoveSpec, moveError } from '../engine/legality';
 import { moveCount, moveFrom, moveTo } from '../engine/move';
 import { specOf } from '../engine/notation';
@@ -112,12 +110,8 @@ export interface SolveResult {
   stats: SolveStats;
 }
 
-export const DEFAULT_MAX_NODES = 2_000_000;
-
-/** Ranks that may be chosen as base: Signora, those of exposed cards; DS/Empress, all 13; else none. */
-export function baseCandidates(deal: Deal): number[] {
-  return baseCandidateRanks(deal.rules, exposedCards(deal).map(rankOf));
-}
+/** Node budget of one solve when none is given (the library, `solve`, and `verify` per base rank). */
+export const SOLVE_MAX_NODES = 2_000_000;
 
 /**
  * Solves one deal. A base rank applies to the Terrace family only and is ignored elsewhere.
@@ -150,7 +144,7 @@ export function solve(deal: Deal, opts: SolveOptions = {}): SolveResult {
 
 /** Step 1: the budgets and an empty record; the table cleared when the caller lends it. */
 function startRun(deal: Deal, opts: SolveOptions, tt: TranspositionTable): Run {
-  const maxNodes = opts.maxNodes ?? DEFAULT_MAX_NODES;
+  const maxNodes = opts.maxNodes ?? SOLVE_MAX_NODES;
   const deadline = opts.timeoutMs !== undefined ? Date.now() + opts.timeoutMs : Infinity;
   if (opts.tt) tt.clear();
   const memory = new MemoryBudget(tt.megabytes * 1024 * 1024 - tt.bytes);

@@ -10,8 +10,8 @@
 //     before reserve cards come free).
 // The rate is the share of those pairs won within the data's per-rank budget: a lower bound, as
 // every published figure, with a Wilson interval on the bucket's size.
-import type { Deal } from '../engine/deal';
-import { baseCandidates, solve } from '../solver/solve';
+import { baseCandidates, type Deal } from '../engine/deal';
+import { solve } from '../solver/solve';
 import { TranspositionTable } from '../search/core/tt';
 import { FEATURE_NAMES, rankFeatures } from './features';
 import { type DealView, type Strategy, exposedCounts, viewOfDeal } from './strategies';

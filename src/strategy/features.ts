@@ -12,11 +12,12 @@
 // rank r through a card's *offset* (rank - r) mod 13, its place in the foundation order (0 = a
 // base card, 1 = the next card up, ..., 12 = the last card of a foundation, the predecessor r-1).
 import { rankOf } from '../cards/card';
+import { levelOf } from '../rules/building';
 import type { DealView } from './strategies';
 
 /** Offset of a card in the foundation order from base rank r: 0..12. */
 export function offsetFrom(card: number, r: number): number {
-  return (rankOf(card) - r + 13) % 13;
+  return levelOf(rankOf(card), r);
 }
 
 /**

@@ -27,7 +27,8 @@ import { colourOf, RANKS, rankOf } from '../cards/card';
 import { type Deal, dealFromSeed } from '../engine/deal';
 import { getRules } from '../rules/variants';
 import type { RuleTable } from '../rules/vocabulary';
-import { type StrategyRow, type Verdict, baseLabel } from '../records/records';
+import type { Verdict } from '../proof/proof';
+import { type StrategyRow, baseLabel } from '../records/records';
 import { winRate } from '../records/stats';
 import type { DealVerdicts } from '../records/verdicts';
 

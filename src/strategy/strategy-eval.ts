@@ -8,14 +8,14 @@
 //   primary measure: reproducible for a given solver and budget.
 // - `decided`: the same comparison restricted, pair by pair, to the deals on which both compared
 //   verdicts are decided (won or lost). A strategy's verdict is that of its rank's row; an oracle's
-//   is its OR-verdict (won if a rank in its set is won, lost only if all are lost). With no loss
-//   proofs in the data the decided deals are exactly those both sides won, so this subset says
-//   nothing yet (both win everything in it); the files report its size so that this stays visible.
+//   is its OR-verdict (won if a rank in its set is won, lost only if all are lost). Lost rows are
+//   proved losses, where the deadlock tests find them: the published Signora file holds 2,052 of
+//   them, so there the subset holds lost deals too; the published Double Signora and Empress of
+//   Italy files hold none, so there it is the deals both sides won. The files report its size.
 import * as fs from 'fs';
 import * as path from 'path';
-import { dealFromSeed } from '../engine/deal';
-import { getRules, variantNames } from '../rules/variants';
-import { baseCandidates } from '../solver/solve';
+import { baseCandidates, dealFromSeed } from '../engine/deal';
+import { getRules, variantNames, VARIANTS } from '../rules/variants';
 import { type LearnedModel, learnedStrategy } from './learned';
 import { type PairedResult, comparePaired, fmtP, holmAdjust } from '../records/paired';
 
@@ -26,7 +26,6 @@ import {
   RecordsError,
   STRATEGY_COLUMNS,
   type StrategyRow,
-  type Verdict,
   baseLabel,
   dealFile,
   fmtRate,
@@ -43,8 +42,10 @@ import { LEARNED_MODELS } from './learned-model';
 import { checkOutputs, prepareOutDir } from '../records/outputs';
 import { STRATEGIES, type Strategy, type StrategyDeal, bestExposedVerdict, evaluateStrategies, viewOfDeal } from './strategies';
 import { bestVerdict, groupBySeed } from '../records/verdicts';
+import type { Verdict } from '../proof/proof';
 
-export const TERRACE_VARIANTS = ['signora', 'double-signora', 'empress-of-italy'] as const;
+/** The Terrace family's variants (the rules' terraceFamily flag), in the rules' order. */
+export const TERRACE_VARIANTS: readonly string[] = VARIANTS.filter((v) => v.terraceFamily).map((v) => v.name);
 export const PAIRED_FILE = 'strategies-paired.csv';
 /** The chart of strategies.csv (drawn by chart.ts). */
 export const CHART_FILE = STRATEGIES_CHART;

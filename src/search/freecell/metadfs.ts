@@ -48,11 +48,9 @@ const LIST_MAX = 4096;
 
 export class MetaDfs implements Search {
   readonly stats: SearchStats = { nodes: 0, unique: 0, ttHits: 0, maxDepth: 0 };
-  /** It plays meta-moves only, so it proves nothing (it says 'exhausted'). */
+  /** Its meta-moves leave moves out: it proves nothing (an exhausted tree is 'exhausted'). */
   readonly complete = false;
   readonly usesTable = true;
-  readonly cuts = null;
-  readonly marks = 0;
   // Allocated when the search first runs: in a portfolio most deals are won before it does.
   private buf = EMPTY;
   private sc = EMPTY; // scores beside buf's moves (scoreByCost; foundation moves above them all)

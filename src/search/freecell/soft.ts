@@ -264,11 +264,8 @@ export class SoftThread {
  */
 export class SoftThreads implements Search {
   readonly stats: SearchStats = { nodes: 0, unique: 0, ttHits: 0, maxDepth: 0 };
-  /** Its threads play meta-moves only, so it proves nothing (it says 'exhausted'). */
-  readonly complete = false;
+  readonly complete = false; // its threads play meta-moves only, so it proves nothing
   readonly usesTable = true;
-  readonly cuts = null;
-  readonly marks = 0;
   /** Made when first given a turn (thread()): most deals are won by the first thread or two. */
   private readonly made: (SoftThread | undefined)[];
   private cur: SoftThread | null = null;
