@@ -1,13 +1,13 @@
 // Room src/proof: proofs that a position can never be won, over the engine alone, so that a search
 // may cut it (a proof of loss then names the tests that cut: exhaustive+deadlock:<tests>), and so
-// that verify and the referee can check every cut. This file is the proof vocabulary: verdicts,
-// the deadlock tests' names, the proofs a `lost` names, and which tests apply to a game. The rest:
-// chains.ts (the alternate-colour foundations' classes and J, shared by the tests), reserve.ts,
-// waste.ts and waste-order.ts (the tests, each argued where it is written), cuts.ts (the tests a
-// search asks, with their counts), plain.ts (second, plain versions of the waste and order tests
-// that verify asks at every cut) and safe-moves.ts (foundation moves played alone without losing a
-// win). The room may import src/engine, src/rules and src/cards, and nothing above them: src/search
-// and everything over it (eslint.config.mjs).
+// that verify can check every cut again (the referee checks them with its own code). This file is
+// the proof vocabulary: verdicts, the deadlock tests' names, the proofs a `lost` names, and which
+// tests apply to a game. The rest: chains.ts (the alternate-colour foundations' classes and J,
+// shared by the tests), reserve.ts, waste.ts and waste-order.ts (the tests, each argued where it is
+// written), cuts.ts (the tests a search asks, with their counts), plain.ts (second, plain versions
+// of the waste and order tests that verify asks at every cut) and safe-moves.ts (foundation moves
+// played alone without losing a win). The room may import src/engine, src/rules and src/cards, and
+// nothing above them: src/search and everything over it (eslint.config.mjs).
 import type { GameState } from '../engine/state';
 
 /** What a solve says of a deal: won (with a line the engine replays), lost (with a proof) or unknown. */

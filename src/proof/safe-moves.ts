@@ -1,4 +1,5 @@
-// Pruning that keeps verdicts exact.
+// Safe foundation moves: a foundation move a search may play at once, as the only move it tries,
+// without losing a win (pruning that keeps verdicts exact), each rule argued below.
 import { colourOf } from '../cards/card';
 import { chainOf, levelOf } from '../rules/building';
 import { moveFrom, moveTo } from '../engine/move';

@@ -1,9 +1,10 @@
 // Room src/solver: deciding one deal. This file is its API, solve(deal, options) -> { result, moves,
 // base, stats } with no console output, and runs one solve's steps (schedule.ts) in order; the
 // searches are made by name (registry.ts), and policy.ts says which run, in what order, with the
-// values of each game from presets.ts. The searches themselves are src/search's, the proofs of loss
-// src/proof's. The room may import src/search, src/proof, src/engine, src/rules and src/cards, never
-// the rooms above it: src/records, src/analysis, src/strategy, src/cli (eslint.config.mjs).
+// values of each game from presets.ts; recheck.ts proves a claimed loss again (verify). The
+// searches themselves are src/search's, the proofs of loss src/proof's. The room may import
+// src/search, src/proof, src/engine, src/rules and src/cards, never the rooms above it:
+// src/records, src/analysis, src/strategy, src/cli (eslint.config.mjs).
 import { baseCandidates, type Deal } from '../engine/deal';
 import { type MoveSpec, moveError } from '../engine/legality';
 import { moveCount, moveFrom, moveTo } from '../engine/move';
