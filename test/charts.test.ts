@@ -111,9 +111,9 @@ describe('writeCharts', () => {
     for (const f of written) {
       const lines = footer(fs.readFileSync(f, 'utf8'));
       const signora = lines.find((l) => l.startsWith('Signora: '));
-      expect(signora, path.basename(f)).toBe(
-        `Signora: seeds 998-1003, 2,000 nodes per search; run.json: solitaire ${entry.version}, finished ${entry.finished.slice(0, 10)}`,
-      );
+      // The run is named by its commit when it ran from a git checkout, else by the program's version.
+      const run = entry.commit ? `commit ${entry.commit.slice(0, 7)}` : `solitaire ${entry.version}`;
+      expect(signora, path.basename(f)).toBe(`Signora: seeds 998-1003, 2,000 nodes per search; run.json: ${run}, finished ${entry.finished.slice(0, 10)}`);
       if (path.basename(f) === OUTCOMES_CHART) expect(lines.some((l) => l.startsWith('Winery: seeds 998-1003, 2,000 nodes per search; run.json: '))).toBe(true);
     }
   });
