@@ -357,6 +357,11 @@ const CASES: Case[] = [
     err: /--base 4 cannot be chosen in signora seed 5: no card of that rank is exposed; choose one of 2 3 5 6 7 8 T J, any or all/,
   },
   // ---- analyze: arguments and options ----
+  {
+    name: 'analyze --resume into a regular file',
+    args: ['analyze', 'winery', '--seeds', '1-2', '--resume', '--out', 'afile'],
+    err: /--out afile is not a directory/,
+  },
   { name: 'analyze without a variant', args: ['analyze'], err: /name a variant to analyse, or all \(--resume and --retry-unknown take them from run.json\)/ },
   { name: 'analyze an unknown variant', args: ['analyze', 'nope', ...RUN], err: /unknown variant "nope"/ },
   { name: 'analyze --seeds 10-5', args: ['analyze', 'winery', '--seeds', '10-5'], err: /the range is empty/ },

@@ -1,6 +1,7 @@
 // Whether a run may go on with the per-deal rows already in its output directory: --resume and
 // --retry-unknown against run.json (manifest.ts), and the refusal of a run that would replace rows.
 // run.ts asks these before it creates or changes anything.
+import * as fs from 'fs';
 import { OutputError, heldRows } from '../records/outputs';
 import { type DealFileContents, type DealRow, dealFile } from '../records/records';
 import { cellsVariants, variantNames } from '../rules/variants';
@@ -103,6 +104,8 @@ const shown = (key: keyof GivenSettings, x: unknown): string =>
  * was given.
  */
 export function resumeSettings<T extends GivenSettings>(given: T, dir: string, retry: boolean): T {
+  // An --out that is not a directory holds no run: the output checks refuse it with their own message.
+  if (fs.existsSync(dir) && !fs.statSync(dir).isDirectory() && given.variants.length) return given;
   const m = readManifest(dir);
   const how = retry ? '--retry-unknown' : '--resume';
   const variants = given.variants.length ? given.variants : variantNames().filter((v) => m?.variants[v]);
