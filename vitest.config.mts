@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // `npm test` runs the fast suites: every room's unit and property tests, the command line through
@@ -19,6 +20,8 @@ export default defineConfig({
   test: {
     include: process.env.SOLITAIRE_TESTS === 'slow' ? SLOW : ['test/**/*.test.ts'],
     exclude: process.env.SOLITAIRE_TESTS === 'slow' ? [] : [...SLOW, '**/node_modules/**'],
+    // One test file per core (vitest's default leaves one core free, which on 2 cores runs the files one by one).
+    maxWorkers: availableParallelism(),
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },
