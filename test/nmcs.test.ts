@@ -345,9 +345,9 @@ function walkOn(s: GameState, step: number, home: Int32Array, f: number, other: 
 }
 
 describe('nmcs in the auto policy', () => {
-  it("runs beside the probing DFS in the four-deck games only, with the preset's share of slices for each of its", () => {
-    for (const v of ['signora', 'red-and-black']) expect(policy(presetOf(getRules(v)), 'auto', false).members, v).toEqual(['dfs-probe']);
-    for (const v of ['double-signora', 'empress-of-italy']) {
+  it("runs beside the probing DFS in the Terrace games (not in Red and Black), with the preset's share of slices for each of its", () => {
+    expect(policy(presetOf(getRules('red-and-black')), 'auto', false).members).toEqual(['dfs-probe']);
+    for (const v of ['signora', 'double-signora', 'empress-of-italy']) {
       const p = policy(presetOf(getRules(v)), 'auto', false);
       expect(p.members, v).toEqual(['dfs-probe', 'nmcs']);
       expect(p.shares?.nmcs, v).toBeGreaterThan(1);

@@ -25,8 +25,11 @@ const WITH_RESERVE: Playouts = { weights: { waste: 8, deal: 1 }, checkEvery: 256
  */
 const NO_RESERVE: Playouts = { weights: { waste: 32, deal: 2 }, checkEvery: 16, homeEveryOtherLine: true };
 
-/** The alternate-colour games' `auto` where one search per group suffices: the probing DFS (Luby's restarts, a random order). */
+/** Red and Black's `auto`: the probing DFS alone (Luby's restarts, a random order); the nested Monte Carlo search beside it won nothing more. */
 const PROBING_DFS: Policy = { members: ['dfs-probe'] };
+
+/** Signora's `auto`: the probing DFS, which proves the losses, and the nested Monte Carlo search with 7 slices for each of its. */
+const SIGNORA: Policy = { members: ['dfs-probe', 'nmcs'], shares: { nmcs: 7 } };
 
 /**
  * The four-deck games' `auto` (Double Signora, Empress of Italy): the probing DFS, which alone can
@@ -68,7 +71,7 @@ const FREECELL_RULES: Preset = {
  * still ask for it).
  */
 export const PRESETS: Readonly<Record<string, Preset>> = {
-  signora: { auto: PROBING_DFS, dfs: ALT_COLOUR_DFS, marks: false, deadlocks: ['reserve'], playouts: WITH_RESERVE },
+  signora: { auto: SIGNORA, dfs: ALT_COLOUR_DFS, marks: false, deadlocks: ['reserve'], playouts: WITH_RESERVE },
   'double-signora': { auto: FOUR_DECK, dfs: ALT_COLOUR_DFS, marks: false, deadlocks: ['reserve'], playouts: WITH_RESERVE },
   'empress-of-italy': { auto: FOUR_DECK, dfs: ALT_COLOUR_DFS, marks: false, deadlocks: [], playouts: NO_RESERVE },
   'red-and-black': { auto: PROBING_DFS, dfs: ALT_COLOUR_DFS, marks: false, deadlocks: ['waste'], playouts: NO_RESERVE },
