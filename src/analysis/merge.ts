@@ -10,7 +10,7 @@ import * as path from 'path';
 import { variantNames } from '../rules/variants';
 import type { RuleTable } from '../rules/vocabulary';
 import { ManifestError, type RunEntry, describeShare, disagreement, manifestFile, readManifest, totalsOf, writeManifest } from './manifest';
-import { OutputError, checkOutputs, heldRows, outputFiles, prepareOutDir } from '../records/outputs';
+import { OutputError, checkOutputs, claimDealFiles, heldRows, outputFiles, prepareOutDir } from '../records/outputs';
 import { type DealRow, dealFile, parseDealFile, strategiesFile, withDealing, writeDealFile, writeStrategies } from '../records/records';
 import { killPoint } from '../records/kill-points';
 import { type StrategyScoring, type VariantResults, rulesWithCells, searchLabels, variantResults, writeSummary } from './results';
@@ -189,29 +189,36 @@ function writeMerged(outDir: string, merged: MergedVariant[], inputs: string[], 
         );
     }
   prepareOutDir(outDir);
-  // run.json first, without an end: a merge stopped part way leaves a folder that strategies and
-  // chart refuse (consistency.ts) and that the same merge, run again, replaces.
-  const unfinished = (e: RunEntry): RunEntry => {
-    const { finished: _f, totals: _t, ...rest } = e;
-    return rest;
-  };
-  writeManifest(outDir, Object.fromEntries(merged.map((m) => [m.variant, unfinished(m.entry)])), old);
-  killPoint('merge:files');
-  for (const m of merged) {
-    writeDealFile(
-      dealFile(outDir, m.variant),
-      m.rows.map((r) => withDealing(r, m.entry.dealing === 'ms')),
-    );
-    writeSummary(outDir, m.rules, m.summary);
+  // One writer at a time per per-deal file, as for analyze: a second merge, or an analyze, into the
+  // same folder and game is refused while this one lives.
+  const release = claimDealFiles(outDir, variants);
+  try {
+    // run.json first, without an end: a merge stopped part way leaves a folder that strategies and
+    // chart refuse (consistency.ts) and that the same merge, run again, replaces.
+    const unfinished = (e: RunEntry): RunEntry => {
+      const { finished: _f, totals: _t, ...rest } = e;
+      return rest;
+    };
+    writeManifest(outDir, Object.fromEntries(merged.map((m) => [m.variant, unfinished(m.entry)])), old);
+    killPoint('merge:files');
+    for (const m of merged) {
+      writeDealFile(
+        dealFile(outDir, m.variant),
+        m.rows.map((r) => withDealing(r, m.entry.dealing === 'ms')),
+      );
+      writeSummary(outDir, m.rules, m.summary);
+    }
+    const strat = merged.filter((m) => m.strategies);
+    // Like analyze: the merged variants' strategy rows replace theirs, other variants' rows stay.
+    if (strat.length || fs.existsSync(strategiesFile(outDir)))
+      writeStrategies(
+        outDir,
+        variants,
+        strat.flatMap((m) => m.strategies!),
+      );
+    killPoint('merge:finish');
+    writeManifest(outDir, Object.fromEntries(merged.map((m) => [m.variant, m.entry])), readManifest(outDir));
+  } finally {
+    release();
   }
-  const strat = merged.filter((m) => m.strategies);
-  // Like analyze: the merged variants' strategy rows replace theirs, other variants' rows stay.
-  if (strat.length || fs.existsSync(strategiesFile(outDir)))
-    writeStrategies(
-      outDir,
-      variants,
-      strat.flatMap((m) => m.strategies!),
-    );
-  killPoint('merge:finish');
-  writeManifest(outDir, Object.fromEntries(merged.map((m) => [m.variant, m.entry])), readManifest(outDir));
 }
