@@ -1,4 +1,5 @@
-// The benchmark harness: `npm run bench [-- options]`. This file reads the options, runs the
+// The benchmark harness: `npm run bench:sections [-- options]` (`npm run bench` is the held-out
+// comparison with fc-solve, bench/heldout.ts). This file reads the options, runs the
 // sections in order and writes the CSV; each section is a file of its own: 1 bench-ours.ts, 2
 // bench-pool.ts, 3 bench-fc-process.ts, 4 bench-fc-lib.ts, and what they share bench-common.ts.
 //

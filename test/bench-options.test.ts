@@ -77,3 +77,30 @@ describe('bench:small options', () => {
     expect(bad.stderr.trim()).toBe('bench:small: unknown option "--rank" (--help lists them)');
   });
 });
+
+describe('bench (the held-out comparison with fc-solve) options', () => {
+  const HELDOUT = resolve(__dirname, '..', 'dist', 'bench', 'heldout.js');
+  const run = (...args: string[]) => spawnSync(process.execPath, [HELDOUT, ...args], { encoding: 'utf8', timeout: 60_000 });
+  it('prints its usage for --help, naming the blocks, and runs nothing', () => {
+    const h = run('--help');
+    expect(h.status).toBe(0);
+    expect(h.stdout).toMatch(/^npm run bench -- \[--block check\|final\|tuning\]/);
+    expect(h.stdout).toContain('200001-202000');
+    expect(h.stdout).toContain('300001-302000');
+    expect(h.stdout).not.toContain('fc-solve/ours');
+  });
+
+  it('refuses a bad block, game or option with one line and exit 2', () => {
+    for (const [bad, msg] of [
+      [['--block', 'mine'], 'bench: --block must be one of check, final, tuning'],
+      [['--games', 'signora'], 'bench: --games: "signora" is not one of winery, freecell'],
+      [['--rounds', '0'], 'bench: --rounds must be a positive whole number'],
+      [['--seeds', '1-10'], 'bench: unknown option "--seeds" (--help lists them)'],
+    ] as const) {
+      const r = run(...bad);
+      expect(r.status, bad.join(' ')).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toBe(msg + '\n');
+    }
+  });
+});

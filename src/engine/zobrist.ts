@@ -32,9 +32,9 @@ export function splitmix32(seed: number): () => number {
   };
 }
 
-function makeKeys(seed: number): Int32Array {
+function makeKeys(seed: number, n = KIND_COUNT * MAX_DEPTH * CLASS_COUNT): Int32Array {
   const rnd = splitmix32(seed);
-  const k = new Int32Array(KIND_COUNT * MAX_DEPTH * CLASS_COUNT);
+  const k = new Int32Array(n);
   for (let i = 0; i < k.length; i++) k[i] = rnd();
   return k;
 }
@@ -49,8 +49,8 @@ for (let i = 0; i < KEYS1.length; i++) {
   KEYS[2 * i + 1] = KEYS2[i];
 }
 /** Keys for scalar features: base rank (index base+1) and the base constraint (index 32 + c + 1). */
-export const MISC1 = makeKeys(0x7a7a7a7a).subarray(0, 64);
-export const MISC2 = makeKeys(0x1b1b1b1b).subarray(0, 64);
+export const MISC1 = makeKeys(0x7a7a7a7a, 64);
+export const MISC2 = makeKeys(0x1b1b1b1b, 64);
 
 /** murmur3 fmix32: a bijection on 32-bit integers with mix(0) = 0, so empty piles add nothing. */
 export function mix(h: number): number {

@@ -10,8 +10,7 @@
 // domain, sort order and colour is given by the charts rather than left to data-dependent defaults.
 import * as fs from 'fs';
 import * as path from 'path';
-import * as vega from 'vega';
-import { type TopLevelSpec, compile } from 'vega-lite';
+import type { TopLevelSpec } from 'vega-lite';
 import { getRules } from '../rules/variants';
 import { percent, thousands } from './format';
 import { checkOutputs } from './outputs';
@@ -249,6 +248,10 @@ function textWidth(item: { fontSize?: number; fontWeight?: string | number }, te
 
 /** Renders a vega-lite spec to SVG text, with a footer of `notes` and `provenance` lines (withFooter). */
 export async function render(spec: TopLevelSpec, footer: { notes?: string[]; provenance?: string[] } = {}): Promise<string> {
+  // Loaded here, not at the top: vega and vega-lite take about 70 ms to load, which every command
+  // would pay, and only a chart needs them.
+  const vega = await import('vega');
+  const { compile } = await import('vega-lite');
   (vega as unknown as { textMetrics: { width: typeof textWidth } }).textMetrics.width = textWidth;
   const view = new vega.View(vega.parse(compile(spec).spec), { renderer: 'none' });
   const svg = await view.toSVG();
