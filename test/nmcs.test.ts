@@ -284,6 +284,43 @@ describe("a step's moves", () => {
     expect(seen.reserve).toBeGreaterThan(100);
   });
 
+  it("leave out, in Empress of Italy, a card onto another tableau card that keeps its pile; each such move leaves the tops' card types as they were", () => {
+    expect(playoutsOf(new GameState(dealFromSeed(getRules('empress-of-italy'), 1))).emptyingShufflesOnly).toBe(true);
+    for (const v of ['signora', 'double-signora', 'red-and-black']) expect(presetOf(getRules(v)).playouts.emptyingShufflesOnly, v).toBeFalsy();
+    const buf = new Int32Array(MAX_MOVES);
+    const tops = (s: GameState) => {
+      const t: number[] = [];
+      for (let p = 0; p < s.T; p++) if (s.len[p] > 0) t.push(s.cls[s.cards[s.off[p] + s.len[p] - 1]]);
+      return t.sort((a, b) => a - b);
+    };
+    let left = 0;
+    let kept = 0;
+    walkPositions((v, where, s, home, f, other, o) => {
+      if (v !== 'empress-of-italy') return;
+      for (const weigh of [false, true]) {
+        const n = stepMoves(s, buf, weigh, true);
+        const all = stepMoves(s, new Int32Array(MAX_MOVES), weigh, false);
+        const shift = (m: number) => moveFrom(m) < s.T && moveTo(m) < s.T && s.len[moveFrom(m)] > 1 && s.len[moveTo(m)] > 0;
+        const want = [...home.subarray(0, f), ...other.subarray(0, o)].slice(0, all).filter((m) => !shift(m));
+        expect(Array.from(buf.subarray(0, n)), where).toEqual(want.length > 0 ? want : [...home.subarray(0, f), ...other.subarray(0, o)].slice(0, all));
+      }
+      for (const m of other.subarray(0, o)) {
+        if (!(moveFrom(m) < s.T && moveTo(m) < s.T)) continue;
+        if (s.len[moveFrom(m)] === 1 || s.len[moveTo(m)] === 0) {
+          kept++;
+          continue;
+        }
+        const before = tops(s);
+        s.apply(m);
+        expect(tops(s), where).toEqual(before);
+        s.undo();
+        left++;
+      }
+    });
+    expect(left).toBeGreaterThan(100);
+    expect(kept).toBeGreaterThan(0);
+  });
+
   it('are forced when the best line goes on with the only move or the first safe foundation move; a search meets many', () => {
     const seen = { only: 0, safe: 0, open: 0 };
     const buf = new Int32Array(MAX_MOVES);

@@ -39,7 +39,7 @@
 // sliced then changes nothing). Only run()'s `limit` (solve()'s whole budget) stops it inside a
 // playout or a line's forced steps, at exactly that many nodes: a playout cut short is taken back
 // and its move tried again by the next run, if any.
-import { MAX_MOVES, moveFrom } from '../engine/move';
+import { MAX_MOVES, moveFrom, moveTo } from '../engine/move';
 import { generateFoundationMoves, generateOtherMoves } from '../engine/movegen';
 import type { GameState } from '../engine/state';
 import { doubled } from '../engine/typed';
@@ -77,6 +77,16 @@ export interface Playouts {
    * most of the search at small budgets, keeps to the foundation moves.
    */
   readonly homeEveryOtherLine: boolean;
+  /**
+   * A step tries a move of a card onto another tableau card only where it empties its pile (the
+   * playouts still play every such move, so the best line may hold any). Meant for games with
+   * one-card moves, every pile a run and suits irrelevant (Empress of Italy): the card moved sat on
+   * a card of the very type it now covers (the target's top), so the tops, as card types, are the
+   * same after the move as before; it changes only the piles' lengths, which count when a pile
+   * empties and is filled again. A step has fewer moves, each a playout, so a line costs fewer
+   * nodes. A move into an empty pile is always tried. Absent: every move.
+   */
+  readonly emptyingShufflesOnly?: boolean;
 }
 
 /** Whether the steps of line `line` (0 the first) try their other moves beside foundation moves none of which is safe. */
@@ -84,11 +94,24 @@ export function lineWeighsHome(p: Playouts, line: number): boolean {
   return p.homeEveryOtherLine && line % 2 === 1;
 }
 
-/** A step's moves (above) into buf from 0; weighHome: as lineWeighsHome says. Returns how many. */
-export function stepMoves(s: GameState, buf: Int32Array, weighHome: boolean): number {
+/**
+ * A step's moves (above) into buf from 0; weighHome: as lineWeighsHome says; emptyingOnly: as
+ * Playouts.emptyingShufflesOnly says (all moves if that leaves none). Returns how many.
+ */
+export function stepMoves(s: GameState, buf: Int32Array, weighHome: boolean, emptyingOnly = false): number {
   const end = generateFoundationMoves(s, buf, 0);
   if (end > 0 && !(weighHome && safeFoundationMove(s, buf, 0, end) < 0)) return end;
-  return generateOtherMoves(s, buf, end);
+  const all = generateOtherMoves(s, buf, end);
+  if (!emptyingOnly) return all;
+  let n = end;
+  for (let i = end; i < all; i++) {
+    const m = buf[i];
+    const from = moveFrom(m);
+    const to = moveTo(m);
+    if (from < s.T && to < s.T && s.len[from] > 1 && s.len[to] > 0) continue; // onto a card, and the pile stays
+    buf[n++] = m;
+  }
+  return n > 0 ? n : all;
 }
 
 /**
@@ -155,6 +178,8 @@ export class NestedRollouts implements Search {
   private pending = false;
   /** The playouts' move weights (Playouts.weights; tests read them). */
   readonly weights: PlayoutWeights;
+  /** Playouts.emptyingShufflesOnly. */
+  private readonly emptyingOnly: boolean;
   /** Which lines weigh foundation moves against the others (lineWeighsHome; tests watch it). */
   private readonly weighs: (s: GameState, line: number) => boolean;
   /** The waste test the playouts ask, every `checkEvery` moves (0: never, or where the test does not apply). */
@@ -172,6 +197,7 @@ export class NestedRollouts implements Search {
     this.rng[0] = (o.salt ?? 0) | 1; // xorshift's state must not be 0
     this.runs = (o.byRuns ?? true) && !state.suitFound && state.C === 0;
     this.weights = o.playouts.weights;
+    this.emptyingOnly = o.playouts.emptyingShufflesOnly === true;
     this.weighs = o.weighs ?? ((_, line) => lineWeighsHome(o.playouts, line));
     const d = o.playouts.checkEvery > 0 ? new DeadlockCuts(state, ['waste'], o.audit) : null;
     this.wasteTest = d !== null && d.tests.length > 0 ? d : null;
@@ -244,7 +270,7 @@ export class NestedRollouts implements Search {
       // Listing the moves counts as a node, so that every turn of the loop in run() spends budget.
       this.stats.nodes++;
       this.stats.unique++;
-      const end = stepMoves(s, this.step, this.weighs(s, this.lines));
+      const end = stepMoves(s, this.step, this.weighs(s, this.lines), this.emptyingOnly);
       this.nStep = end;
       this.tried = 0;
       this.toList = false;

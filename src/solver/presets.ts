@@ -25,6 +25,14 @@ const WITH_RESERVE: Playouts = { weights: { waste: 8, deal: 1 }, checkEvery: 256
  */
 const NO_RESERVE: Playouts = { weights: { waste: 32, deal: 2 }, checkEvery: 16, homeEveryOtherLine: true };
 
+/**
+ * Empress of Italy's playouts: those of the games without a reserve, and steps that try a card onto
+ * another tableau card only where the move empties its pile (Playouts.emptyingShufflesOnly: with
+ * one-card moves and every pile a run, the other such moves only shift cards between piles whose
+ * tops are of one type).
+ */
+const EMPRESS: Playouts = { ...NO_RESERVE, emptyingShufflesOnly: true };
+
 /** Red and Black's `auto`: the probing DFS alone (Luby's restarts, a random order); the nested Monte Carlo search beside it won nothing more. */
 const PROBING_DFS: Policy = { members: ['dfs-probe'] };
 
@@ -73,7 +81,7 @@ const FREECELL_RULES: Preset = {
 export const PRESETS: Readonly<Record<string, Preset>> = {
   signora: { auto: SIGNORA, dfs: ALT_COLOUR_DFS, marks: false, deadlocks: ['reserve'], playouts: WITH_RESERVE },
   'double-signora': { auto: FOUR_DECK, dfs: ALT_COLOUR_DFS, marks: false, deadlocks: ['reserve'], playouts: WITH_RESERVE },
-  'empress-of-italy': { auto: FOUR_DECK, dfs: ALT_COLOUR_DFS, marks: false, deadlocks: [], playouts: NO_RESERVE },
+  'empress-of-italy': { auto: FOUR_DECK, dfs: ALT_COLOUR_DFS, marks: false, deadlocks: [], playouts: EMPRESS },
   'red-and-black': { auto: PROBING_DFS, dfs: ALT_COLOUR_DFS, marks: false, deadlocks: ['waste'], playouts: NO_RESERVE },
   winery: FREECELL_RULES,
   freecell: FREECELL_RULES,
