@@ -406,7 +406,7 @@ const CASES: Case[] = [
   { name: 'strategies --compare a missing directory', args: ['strategies', 'res', '--compare', 'nodir'], err: /nodir is not a directory/ },
   {
     name: 'strategies of a malformed per-deal file',
-    setup: (d) => fs.appendFileSync(join(d, 'res', 'signora-deals.csv'), 'signora,999,any,won,9,9,quick,,0\n'),
+    setup: (d) => fs.appendFileSync(join(d, 'res', 'signora-deals.csv'), 'signora,999,any,won,9,9,quick,,0,seed\n'),
     args: ['strategies', 'res'],
     err: /line 202: bad ms "quick"/,
   },

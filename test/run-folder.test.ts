@@ -119,7 +119,7 @@ describe('strategies, chart and merge refuse a folder whose files disagree', () 
 
   it('strategies without a directory reads the published results from anywhere', () => {
     const out = ok(['strategies', '--no-write'], os.tmpdir());
-    expect(out).toMatch(/^Signora: 2000 deals/m);
+    expect(out).toMatch(/^Signora: 10000 deals/m);
   });
 });
 

@@ -35,22 +35,22 @@ export const LEARNED_MODELS: Record<string, LearnedModel> = {
       0.39066186
     ],
     "weights": [
-      0.022733301,
-      0.0052733096,
-      0.058045824,
-      -0.054049796,
-      -0.045695569,
-      -0.40104333,
-      -0.12215269
+      0.04348113,
+      -0.0076609327,
+      0.043617826,
+      -0.07085162,
+      -0.042738884,
+      -0.36786527,
+      -0.13399408
     ],
-    "intercept": 1.7364368,
+    "intercept": 1.6233034,
     "candidates": "exposed",
     "lambda": 100,
     "trainSeeds": {
       "from": 1,
       "to": 1000
     },
-    "source": "results/published, seeds 1-1000, 2000000 nodes per rank, the unknown ones again at 20000000"
+    "source": "results/published, seeds 1-1000, 2000000 nodes per rank"
   },
   "double-signora": {
     "variant": "double-signora",
@@ -82,22 +82,22 @@ export const LEARNED_MODELS: Record<string, LearnedModel> = {
       0.34677115
     ],
     "weights": [
-      0.23515167,
-      -0.0060138562,
-      0.042899507,
-      -0.12769146,
-      -0.057111822,
-      -0.073100861,
-      0.030492482
+      0.27921199,
+      -0.0058230008,
+      0.11347939,
+      -0.073035711,
+      -0.053419899,
+      -0.12365566,
+      -0.025273238
     ],
-    "intercept": 3.7809259,
+    "intercept": 3.1860495,
     "candidates": "exposed",
-    "lambda": 100,
+    "lambda": 10,
     "trainSeeds": {
       "from": 1,
       "to": 1000
     },
-    "source": "results/published, seeds 1-1000, 2000000 nodes per rank, the unknown ones again at 20000000"
+    "source": "results/published, seeds 1-1000, 2000000 nodes per rank"
   },
   "empress-of-italy": {
     "variant": "empress-of-italy",
@@ -123,15 +123,15 @@ export const LEARNED_MODELS: Record<string, LearnedModel> = {
       0.86630549
     ],
     "weights": [
-      0.21747455,
-      -0.023714444,
-      0.046395637,
-      -0.13765545,
-      -0.068634167
+      0.21093571,
+      -0.030659455,
+      0.027124002,
+      -0.12400764,
+      -0.091412236
     ],
-    "intercept": 1.4081136,
+    "intercept": 1.5679674,
     "candidates": "exposed",
-    "lambda": 10,
+    "lambda": 100,
     "trainSeeds": {
       "from": 1,
       "to": 1000
@@ -143,273 +143,273 @@ export const LEARNED_MODELS: Record<string, LearnedModel> = {
 export const ADVICE_TABLES: Record<string, AdviceTable> = {
   "signora": {
     "variant": "signora",
-    "source": "results/published, seeds 1-2000, 2000000 nodes per rank, the unknown ones again at 20000000",
+    "source": "results/published, seeds 1-10000, 2000000 nodes per rank",
     "releaseCuts": [
       0.78787879,
       0.89393939
     ],
     "buckets": {
       "base 1, pred 0, release high": {
-        "won": 1196,
-        "deals": 1499
+        "won": 5647,
+        "deals": 7203
       },
       "base 1, pred 0, release low": {
-        "won": 1407,
-        "deals": 1572
+        "won": 6981,
+        "deals": 7873
       },
       "base 1, pred 0, release middle": {
-        "won": 1286,
-        "deals": 1513
+        "won": 6613,
+        "deals": 7819
       },
       "base 1, pred 1, release high": {
-        "won": 1170,
-        "deals": 1526
+        "won": 5668,
+        "deals": 7644
       },
       "base 1, pred 1, release low": {
-        "won": 1232,
-        "deals": 1375
+        "won": 6058,
+        "deals": 6833
       },
       "base 1, pred 1, release middle": {
-        "won": 1115,
-        "deals": 1295
+        "won": 5397,
+        "deals": 6366
       },
       "base 1, pred 2+, release high": {
-        "won": 527,
-        "deals": 692
+        "won": 2495,
+        "deals": 3518
       },
       "base 1, pred 2+, release low": {
-        "won": 450,
-        "deals": 500
+        "won": 2275,
+        "deals": 2604
       },
       "base 1, pred 2+, release middle": {
-        "won": 395,
-        "deals": 467
+        "won": 1827,
+        "deals": 2246
       },
       "base 2, pred 0, release high": {
-        "won": 451,
-        "deals": 553
+        "won": 2115,
+        "deals": 2682
       },
       "base 2, pred 0, release low": {
-        "won": 597,
-        "deals": 638
+        "won": 2985,
+        "deals": 3288
       },
       "base 2, pred 0, release middle": {
-        "won": 547,
-        "deals": 641
+        "won": 2596,
+        "deals": 3009
       },
       "base 2, pred 1, release high": {
-        "won": 354,
-        "deals": 483
+        "won": 1888,
+        "deals": 2489
       },
       "base 2, pred 1, release low": {
-        "won": 434,
-        "deals": 490
+        "won": 2243,
+        "deals": 2521
       },
       "base 2, pred 1, release middle": {
-        "won": 398,
-        "deals": 447
+        "won": 1839,
+        "deals": 2124
       },
       "base 2, pred 2+, release high": {
-        "won": 114,
-        "deals": 154
+        "won": 659,
+        "deals": 909
       },
       "base 2, pred 2+, release low": {
-        "won": 159,
-        "deals": 172
+        "won": 735,
+        "deals": 828
       },
       "base 2, pred 2+, release middle": {
-        "won": 96,
-        "deals": 110
+        "won": 500,
+        "deals": 594
       },
       "base 3+, pred 0, release high": {
-        "won": 84,
-        "deals": 101
+        "won": 402,
+        "deals": 488
       },
       "base 3+, pred 0, release low": {
-        "won": 119,
-        "deals": 127
+        "won": 661,
+        "deals": 729
       },
       "base 3+, pred 0, release middle": {
-        "won": 131,
-        "deals": 146
+        "won": 590,
+        "deals": 687
       },
       "base 3+, pred 1, release high": {
-        "won": 68,
-        "deals": 94
+        "won": 343,
+        "deals": 440
       },
       "base 3+, pred 1, release low": {
-        "won": 77,
-        "deals": 85
+        "won": 437,
+        "deals": 472
       },
       "base 3+, pred 1, release middle": {
-        "won": 76,
-        "deals": 84
+        "won": 357,
+        "deals": 414
       },
       "base 3+, pred 2+, release high": {
-        "won": 24,
-        "deals": 28
+        "won": 107,
+        "deals": 150
       },
       "base 3+, pred 2+, release low": {
-        "won": 20,
-        "deals": 22
+        "won": 99,
+        "deals": 107
       },
       "base 3+, pred 2+, release middle": {
-        "won": 11,
-        "deals": 15
+        "won": 55,
+        "deals": 67
       }
     }
   },
   "double-signora": {
     "variant": "double-signora",
-    "source": "results/published, seeds 1-2000, 2000000 nodes per rank, the unknown ones again at 20000000",
+    "source": "results/published, seeds 1-10000, 2000000 nodes per rank",
     "releaseCuts": [
       0.87698413,
       0.94047619
     ],
     "buckets": {
       "base 0, pred 0, release high": {
-        "won": 1022,
-        "deals": 1057
+        "won": 4966,
+        "deals": 5258
       },
       "base 0, pred 0, release low": {
-        "won": 1077,
-        "deals": 1111
+        "won": 5542,
+        "deals": 5788
       },
       "base 0, pred 0, release middle": {
-        "won": 1129,
-        "deals": 1160
+        "won": 5275,
+        "deals": 5513
       },
       "base 0, pred 1, release high": {
-        "won": 1338,
-        "deals": 1391
+        "won": 6425,
+        "deals": 6827
       },
       "base 0, pred 1, release low": {
-        "won": 1222,
-        "deals": 1251
+        "won": 6088,
+        "deals": 6350
       },
       "base 0, pred 1, release middle": {
-        "won": 1230,
-        "deals": 1258
+        "won": 5738,
+        "deals": 6024
       },
       "base 0, pred 2+, release high": {
-        "won": 1039,
-        "deals": 1089
+        "won": 4989,
+        "deals": 5366
       },
       "base 0, pred 2+, release low": {
-        "won": 765,
-        "deals": 786
+        "won": 3831,
+        "deals": 4037
       },
       "base 0, pred 2+, release middle": {
-        "won": 669,
-        "deals": 697
+        "won": 3334,
+        "deals": 3535
       },
       "base 1, pred 0, release high": {
-        "won": 1100,
-        "deals": 1124
+        "won": 5523,
+        "deals": 5734
       },
       "base 1, pred 0, release low": {
-        "won": 1382,
-        "deals": 1398
+        "won": 6747,
+        "deals": 6955
       },
       "base 1, pred 0, release middle": {
-        "won": 1298,
-        "deals": 1321
+        "won": 6253,
+        "deals": 6470
       },
       "base 1, pred 1, release high": {
-        "won": 1346,
-        "deals": 1371
+        "won": 6593,
+        "deals": 6858
       },
       "base 1, pred 1, release low": {
-        "won": 1306,
-        "deals": 1324
+        "won": 6730,
+        "deals": 6935
       },
       "base 1, pred 1, release middle": {
-        "won": 1201,
-        "deals": 1216
+        "won": 5993,
+        "deals": 6181
       },
       "base 1, pred 2+, release high": {
-        "won": 957,
-        "deals": 989
+        "won": 4505,
+        "deals": 4732
       },
       "base 1, pred 2+, release low": {
-        "won": 740,
-        "deals": 754
+        "won": 3685,
+        "deals": 3822
       },
       "base 1, pred 2+, release middle": {
-        "won": 607,
-        "deals": 623
+        "won": 3027,
+        "deals": 3123
       },
       "base 2, pred 0, release high": {
-        "won": 535,
-        "deals": 545
+        "won": 2638,
+        "deals": 2727
       },
       "base 2, pred 0, release low": {
-        "won": 741,
-        "deals": 754
+        "won": 3622,
+        "deals": 3697
       },
       "base 2, pred 0, release middle": {
-        "won": 612,
-        "deals": 618
+        "won": 3186,
+        "deals": 3251
       },
       "base 2, pred 1, release high": {
-        "won": 589,
-        "deals": 593
+        "won": 2850,
+        "deals": 2933
       },
       "base 2, pred 1, release low": {
-        "won": 637,
-        "deals": 645
+        "won": 3179,
+        "deals": 3247
       },
       "base 2, pred 1, release middle": {
-        "won": 528,
-        "deals": 537
+        "won": 2768,
+        "deals": 2837
       },
       "base 2, pred 2+, release high": {
-        "won": 336,
-        "deals": 345
+        "won": 1736,
+        "deals": 1805
       },
       "base 2, pred 2+, release low": {
-        "won": 322,
-        "deals": 328
+        "won": 1615,
+        "deals": 1660
       },
       "base 2, pred 2+, release middle": {
-        "won": 238,
-        "deals": 240
+        "won": 1247,
+        "deals": 1282
       },
       "base 3+, pred 0, release high": {
-        "won": 179,
-        "deals": 181
+        "won": 849,
+        "deals": 866
       },
       "base 3+, pred 0, release low": {
-        "won": 291,
-        "deals": 294
+        "won": 1340,
+        "deals": 1358
       },
       "base 3+, pred 0, release middle": {
-        "won": 234,
-        "deals": 237
+        "won": 1061,
+        "deals": 1081
       },
       "base 3+, pred 1, release high": {
-        "won": 157,
-        "deals": 160
+        "won": 775,
+        "deals": 796
       },
       "base 3+, pred 1, release low": {
-        "won": 215,
-        "deals": 217
+        "won": 1013,
+        "deals": 1027
       },
       "base 3+, pred 1, release middle": {
-        "won": 156,
-        "deals": 157
+        "won": 779,
+        "deals": 795
       },
       "base 3+, pred 2+, release high": {
-        "won": 81,
-        "deals": 82
+        "won": 412,
+        "deals": 428
       },
       "base 3+, pred 2+, release low": {
-        "won": 85,
-        "deals": 88
+        "won": 400,
+        "deals": 413
       },
       "base 3+, pred 2+, release middle": {
-        "won": 58,
-        "deals": 59
+        "won": 281,
+        "deals": 289
       }
     }
   },
@@ -419,51 +419,51 @@ export const ADVICE_TABLES: Record<string, AdviceTable> = {
     "releaseCuts": null,
     "buckets": {
       "base 0, pred 0": {
-        "won": 3091,
+        "won": 3196,
         "deals": 3937
       },
       "base 0, pred 1": {
-        "won": 3282,
+        "won": 3398,
         "deals": 4245
       },
       "base 0, pred 2+": {
-        "won": 1790,
+        "won": 1874,
         "deals": 2441
       },
       "base 1, pred 0": {
-        "won": 3435,
+        "won": 3535,
         "deals": 4175
       },
       "base 1, pred 1": {
-        "won": 3186,
+        "won": 3262,
         "deals": 3870
       },
       "base 1, pred 2+": {
-        "won": 1599,
+        "won": 1656,
         "deals": 2029
       },
       "base 2, pred 0": {
-        "won": 1638,
+        "won": 1673,
         "deals": 1905
       },
       "base 2, pred 1": {
-        "won": 1319,
+        "won": 1363,
         "deals": 1561
       },
       "base 2, pred 2+": {
-        "won": 555,
+        "won": 577,
         "deals": 684
       },
       "base 3+, pred 0": {
-        "won": 543,
+        "won": 550,
         "deals": 606
       },
       "base 3+, pred 1": {
-        "won": 348,
+        "won": 362,
         "deals": 398
       },
       "base 3+, pred 2+": {
-        "won": 125,
+        "won": 128,
         "deals": 149
       }
     }
@@ -473,6 +473,6 @@ export const ADVICE_TABLES: Record<string, AdviceTable> = {
 /** The strategy `solitaire advise` follows per game (see bench/fit-strategy.ts). */
 export const RECOMMENDED: Record<string, string> = {
   "signora": "learned",
-  "double-signora": "longest-run",
+  "double-signora": "most-exposed",
   "empress-of-italy": "most-exposed"
 };
