@@ -149,6 +149,25 @@ export const f1 = (x: number) => (Number.isFinite(x) ? Number(x.toFixed(1)) : ''
 export const f2 = (x: number) => (Number.isFinite(x) ? Number(x.toFixed(2)) : '');
 export const f3 = (x: number) => (Number.isFinite(x) ? Number(x.toFixed(3)) : '');
 
+/**
+ * Verdict agreement of ours and fc-solve on the same deals (seeds[i]'s verdicts ours[i], theirs[i]):
+ * the deals both decided, how many of those agree, and the seeds where they disagree or either is unknown.
+ */
+export function agreement(seeds: number[], ours: string[], theirs: string[]): { both: number; agree: number; disagree: string[]; unknown: string[] } {
+  const out = { both: 0, agree: 0, disagree: [] as string[], unknown: [] as string[] };
+  seeds.forEach((seed, i) => {
+    const [u, v] = [ours[i], theirs[i]];
+    if (u === 'unknown' || v === 'unknown') {
+      out.unknown.push(`${seed} (ours ${u}, fc-solve ${v})`);
+      return;
+    }
+    out.both++;
+    if (u === v) out.agree++;
+    else out.disagree.push(`seed ${seed}: ours ${u}, fc-solve ${v}`);
+  });
+  return out;
+}
+
 export function count(vs: Verdict[]): { won: number; lost: number; unknown: number } {
   return { won: vs.filter((v) => v === 'won').length, lost: vs.filter((v) => v === 'lost').length, unknown: vs.filter((v) => v === 'unknown').length };
 }

@@ -4,7 +4,7 @@
 // ratio is the median of the rounds' ratios, with their range.
 import { dealFromSeed } from '../src/engine/deal';
 import { TranspositionTable } from '../src/search/core/tt';
-import { count, type Ctx, f2, f3, FC_TABLES, tableRules, timedRow } from './bench-common';
+import { agreement, count, type Ctx, f2, f3, FC_TABLES, tableRules, timedRow } from './bench-common';
 import { runOurs } from './bench-ours';
 import { buildHarness, FC_PRESETS, type LibRun, runLib } from './fclib';
 import { fcMovesToSpecs, fcVersion } from './fcsolve';
@@ -70,21 +70,17 @@ export function fcLibSection(ctx: Ctx): void {
           }
           const ms = sortNum(runs.map((r) => r.ms));
           const c = count(runs.map((r) => r.result));
-          let both = 0;
-          let agree = 0;
-          const disagree: string[] = [];
           const fails: string[] = [];
           runs.forEach((r, i) => {
-            const u = our.deals[i];
-            if (r.result === 'won' && r.moves) {
-              const rep = fcMovesToSpecs(deals[i], r.moves);
-              if (!rep.won) fails.push(`seed ${u.seed}: ${rep.error ?? 'not won at the end'}`);
-            }
-            if (u.result === 'unknown' || r.result === 'unknown') return;
-            both++;
-            if (u.result === r.result) agree++;
-            else disagree.push(`seed ${u.seed}: ours ${u.result}, fc-solve ${r.result}`);
+            if (r.result !== 'won' || !r.moves) return;
+            const rep = fcMovesToSpecs(deals[i], r.moves);
+            if (!rep.won) fails.push(`seed ${our.deals[i].seed}: ${rep.error ?? 'not won at the end'}`);
           });
+          const { both, agree, disagree } = agreement(
+            our.deals.map((d) => d.seed),
+            our.deals.map((d) => d.result),
+            runs.map((r) => r.result),
+          );
           rows.push({
             ...timedRow(
               'fc-lib',

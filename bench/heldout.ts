@@ -35,7 +35,7 @@ import { stringify } from 'csv-stringify/sync';
 import { type Deal, dealFromSeed } from '../src/engine/deal';
 import { solve } from '../src/solver/solve';
 import { TranspositionTable } from '../src/search/core/tt';
-import { tableRules } from './bench-common';
+import { agreement, tableRules } from './bench-common';
 import { buildHarness, runLib } from './fclib';
 import { fcVersion } from './fcsolve';
 import { arg, checkOptions, fail as failWith, median, pad, quantile, sortNum, sum } from './util';
@@ -129,20 +129,11 @@ function benchGame(game: string, block: { from: number; to: number; label: strin
   const slow = (x: number) => deals.map((_, i) => i).filter((i) => f[i] >= 0.05 && o[i] > x * f[i]);
   const over10 = slow(10);
   const over20 = slow(20);
-  let both = 0;
-  let agree = 0;
-  const disagree: string[] = [];
-  const unknown: string[] = [];
-  deals.forEach((_, i) => {
-    const u = ours.verdicts[i];
-    const v = fc.verdicts[i];
-    if (u === 'unknown' || v === 'unknown') unknown.push(`${block.from + i} (ours ${u}, fc-solve ${v})`);
-    else {
-      both++;
-      if (u === v) agree++;
-      else disagree.push(`${block.from + i}: ours ${u}, fc-solve ${v}`);
-    }
-  });
+  const { both, agree, disagree, unknown } = agreement(
+    deals.map((_, i) => block.from + i),
+    ours.verdicts,
+    fc.verdicts,
+  );
   const sorted = sortNum(ratios);
   const ratio = median(ratios);
   const q = (xs: number[], p: number) => quantile(sortNum(xs), p);
