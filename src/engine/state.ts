@@ -258,22 +258,16 @@ export class GameState {
     this.foundationVersion++;
     this.undoTop = 0;
     this.hashing = false; // each pile is hashed once below (hashAll), not once per card
-    const put = (p: number, pile: number[]) => {
-      for (const c of pile) this.push(p, c);
-    };
-    deal.tableau.forEach((pile, i) => {
-      put(i, pile);
-    });
-    deal.foundations.forEach((pile, i) => {
-      put(this.FOUND0 + i, pile);
-      this.onFoundation += pile.length;
-    });
-    deal.cells.forEach((c, i) => {
-      if (c >= 0) this.push(this.CELL0 + i, c);
-    });
-    put(this.RESERVE, deal.reserve);
-    put(this.STOCK, deal.stock);
-    put(this.WASTE, deal.waste);
+    // Plain loops: a short deal's solve pays for this load once or twice.
+    for (let i = 0; i < deal.tableau.length; i++) this.pushAll(i, deal.tableau[i]);
+    for (let i = 0; i < deal.foundations.length; i++) {
+      this.pushAll(this.FOUND0 + i, deal.foundations[i]);
+      this.onFoundation += deal.foundations[i].length;
+    }
+    for (let i = 0; i < deal.cells.length; i++) if (deal.cells[i] >= 0) this.push(this.CELL0 + i, deal.cells[i]);
+    this.pushAll(this.RESERVE, deal.reserve);
+    this.pushAll(this.STOCK, deal.stock);
+    this.pushAll(this.WASTE, deal.waste);
     this.total = 0;
     for (let p = 0; p < this.nPiles; p++) this.total += this.len[p];
     this.hashing = true;
@@ -288,6 +282,10 @@ export class GameState {
   top(p: number): number {
     const l = this.len[p];
     return l === 0 ? -1 : this.cards[this.off[p] + l - 1];
+  }
+
+  private pushAll(p: number, pile: readonly number[]): void {
+    for (let i = 0; i < pile.length; i++) this.push(p, pile[i]);
   }
 
   // Reserve, stock and waste are one of a kind: their keys go straight into the hash (XOR), which
