@@ -15,6 +15,7 @@ import { PROOFS } from '../src/proof/proof';
 import { DEAL_COLUMNS, STRATEGY_COLUMNS, SUMMARY_COLUMNS, parseCsv, parseDealFile, readDealFile } from '../src/records/records';
 import { DEFAULT_TT_MB, type AnalyzeOptions } from '../src/analysis/run';
 import { retryRefusal } from '../src/analysis/manifest';
+import { resumeSettings } from '../src/analysis/resume';
 import { analyzeWithStrategies, reportLines } from '../src/cli/compose';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -194,7 +195,10 @@ describe('analysis run', () => {
     const files = () => Object.fromEntries(fs.readdirSync(dir).map((f) => [f, fs.readFileSync(path.join(dir, f), 'utf8')]));
     const kept = files();
     await expect(analyzeWithStrategies(opts(dir, { ...small, maxNodes: 2000, retryUnknown: true }))).rejects.toThrow(
-      /cannot retry signora's unknown rows: its rows were made with --max-nodes 2000: give a larger budget/,
+      /cannot retry signora's unknown rows: its rows were made with --max-nodes 2000 --tt-mb 32: give a larger budget/,
+    );
+    await expect(analyzeWithStrategies(opts(dir, { ...small, maxNodes: 4000, ttMb: 16, retryUnknown: true }))).rejects.toThrow(
+      /cannot retry signora's unknown rows: .*: a retry may not search with a smaller memory cap \(--tt-mb 16\)/,
     );
     await expect(analyzeWithStrategies(opts(dir, { ...small, search: 'dfs', retryUnknown: true }))).rejects.toThrow(
       /cannot retry signora in .*: run.json says --search auto, this run has --search dfs/,
@@ -227,7 +231,11 @@ describe('analysis run', () => {
     const entry = () => JSON.parse(fs.readFileSync(path.join(dir, 'run.json'), 'utf8')).variants.signora;
     expect(entry().maxNodes).toBe(MAX_NODES);
     expect(entry().command).toContain('--retry-unknown');
-    expect(entry().earlier.map((e: { maxNodes: number }) => e.maxNodes)).toEqual([2000]);
+    expect(entry().earlier.map((e: { maxNodes: number; ttMb: number }) => [e.maxNodes, e.ttMb])).toEqual([[2000, 32]]);
+    expect(entry().ttMb).toBe(32);
+    // The command line's settings: a retry's cap not given is run.json's; given, it is the retry's own.
+    expect(resumeSettings({ variants: ['signora'], maxNodes: 4 * MAX_NODES }, dir, true).ttMb).toBe(32);
+    expect(resumeSettings({ variants: ['signora'], maxNodes: 4 * MAX_NODES, ttMb: 64 }, dir, true).ttMb).toBe(64);
     expect(entry().earlier[0].totals.searches).toBe(before.length);
     // A retry stopped midway keeps every row: the unknown rows not yet searched again stay until
     // their new row is written; a retry at that budget again is refused with a pointer to --resume,
@@ -248,7 +256,8 @@ describe('analysis run', () => {
     expect(dealKeys(path.join(stopped, 'signora-deals.csv'))).toEqual(dealKeys(file));
     // A later resume at the new budget keeps the record of the earlier run.
     await analyzeWithStrategies(opts(dir, { variants: ['signora'], to: 5, resume: true }));
-    expect(entry().earlier.map((e: { maxNodes: number }) => e.maxNodes)).toEqual([2000]);
+    expect(entry().earlier.map((e: { maxNodes: number; ttMb: number }) => [e.maxNodes, e.ttMb])).toEqual([[2000, 32]]);
+
     expect(readDealFile(file).some((r) => r.seed === 5)).toBe(true);
   });
 
@@ -284,19 +293,22 @@ describe('analysis run', () => {
     ).toEqual([1, 2, 3]);
   });
 
-  it('retryRefusal: only a larger budget, every other setting but the commit the same', () => {
+  it('retryRefusal: only a larger budget (nodes, time or memory cap), every other setting but the commit the same', () => {
     const old = { ...JSON.parse(fs.readFileSync(path.join(straight, 'run.json'), 'utf8')).variants.signora, maxNodes: 1000, timeoutMs: 500 };
     const refusal = (now: object) => retryRefusal(old, { ...old, ...now });
     expect(refusal({ maxNodes: 2000 })).toBeNull();
     expect(refusal({ timeoutMs: 900 })).toBeNull();
     expect(refusal({ timeoutMs: null })).toBeNull();
     expect(refusal({ commit: 'f'.repeat(40), maxNodes: 2000 })).toBeNull();
-    expect(refusal({})).toMatch(/--max-nodes 1000 --timeout 500: give a larger budget/);
+    expect(refusal({})).toMatch(/--max-nodes 1000 --timeout 500 --tt-mb 32: give a larger budget/);
     expect(refusal({ maxNodes: 999, timeoutMs: null })).toMatch(/give a larger budget/);
     expect(refusal({ maxNodes: 2000, timeoutMs: 400 })).toMatch(/may not search with a shorter time limit \(--timeout 400\)/);
     expect(retryRefusal({ ...old, timeoutMs: null }, { ...old, maxNodes: 2000 })).toMatch(/may not search with a time limit/);
     expect(refusal({ maxNodes: 2000, search: 'dfs' })).toMatch(/made with search auto, this run has dfs/);
-    expect(refusal({ maxNodes: 2000, ttMb: 64 })).toMatch(/--tt-mb 32, this run has 64/);
+    // The memory cap is budget too: a larger one alone is a larger budget, a smaller one is refused.
+    expect(refusal({ ttMb: 64 })).toBeNull();
+    expect(refusal({ maxNodes: 2000, ttMb: 64 })).toBeNull();
+    expect(refusal({ maxNodes: 2000, ttMb: 16 })).toMatch(/may not search with a smaller memory cap \(--tt-mb 16\)/);
   });
 
   it('cuts a torn last line on resume; without --resume refuses to replace the rows, changing nothing; --force replaces them', async () => {

@@ -65,6 +65,8 @@ export interface EarlierRun {
   started: string | null;
   maxNodes: number;
   timeoutMs: number | null;
+  /** Its memory cap (--tt-mb); absent in files written before it was recorded. */
+  ttMb?: number;
   /** Its end and totals (RunEntry's), when it finished: what the rows said before the retry. */
   finished?: string;
   totals?: RunTotals;
@@ -205,7 +207,8 @@ function earlierOk(x: EarlierRun): boolean {
     typeof x.command === 'string' &&
     text(x.started) &&
     whole(x.maxNodes) &&
-    (x.timeoutMs === null || whole(x.timeoutMs))
+    (x.timeoutMs === null || whole(x.timeoutMs)) &&
+    (x.ttMb === undefined || whole(x.ttMb))
   );
 }
 
@@ -255,28 +258,30 @@ export function settingDiff(a: RunEntry, b: RunEntry, except: (keyof RunEntry)[]
  * Why rows made under `old` may not have their unknown rows searched again under `now` (analyze
  * --retry-unknown), as a message; null when they may. Every setting but the budget and the commit
  * must agree (a decided row is a fact whoever found it), and the budget must be larger: more
- * nodes, or the same nodes with a longer time limit or none, and never a shorter one.
+ * nodes, or the same nodes with a longer time limit or none, or a larger memory cap (--tt-mb: a
+ * search that reaches it stops unknown); never a shorter time limit or a smaller cap.
  */
 export function retryRefusal(old: RunEntry, now: RunEntry): string | null {
-  const diff = settingDiff(old, now, ['maxNodes', 'timeoutMs']);
+  const diff = settingDiff(old, now, ['maxNodes', 'timeoutMs', 'ttMb']);
   if (diff) return `its rows were made with ${diff.replace(' and ', ', this run has ')}`;
   const shorter = now.timeoutMs !== null && (old.timeoutMs === null || now.timeoutMs < old.timeoutMs);
   const longer = old.timeoutMs !== null && (now.timeoutMs === null || now.timeoutMs > old.timeoutMs);
   const made = `its rows were made with ${budgetOf(old)}`;
   if (shorter) return `${made}: a retry may not search with ${old.timeoutMs === null ? 'a time limit' : 'a shorter time limit'} (--timeout ${now.timeoutMs})`;
-  if (now.maxNodes < old.maxNodes || (now.maxNodes === old.maxNodes && !longer))
+  if (now.ttMb < old.ttMb) return `${made}: a retry may not search with a smaller memory cap (--tt-mb ${now.ttMb})`;
+  if (now.maxNodes < old.maxNodes || (now.maxNodes === old.maxNodes && !longer && now.ttMb === old.ttMb))
     return `${made}: give a larger budget to search the unknown ones again${old.finished ? '' : ' (that run did not finish: --resume goes on with it)'}`;
   return null;
 }
 
-/** A run's budget as its options: `--max-nodes N` and `--timeout MS` when it had one. */
-export function budgetOf(e: { maxNodes: number; timeoutMs: number | null }): string {
-  return `--max-nodes ${e.maxNodes}${e.timeoutMs === null ? '' : ` --timeout ${e.timeoutMs}`}`;
+/** A run's budget as its options: `--max-nodes N`, `--timeout MS` when it had one, `--tt-mb MB` when known. */
+export function budgetOf(e: { maxNodes: number; timeoutMs: number | null; ttMb?: number }): string {
+  return `--max-nodes ${e.maxNodes}${e.timeoutMs === null ? '' : ` --timeout ${e.timeoutMs}`}${e.ttMb === undefined ? '' : ` --tt-mb ${e.ttMb}`}`;
 }
 
 /** The entry `now` of a run that kept `old`'s decided rows (analyze --retry-unknown): old's run appended to its earlier runs. */
 export function withEarlier(now: RunEntry, old: RunEntry): RunEntry {
-  const run: EarlierRun = { commit: old.commit, command: old.command, started: old.started, maxNodes: old.maxNodes, timeoutMs: old.timeoutMs };
+  const run: EarlierRun = { commit: old.commit, command: old.command, started: old.started, maxNodes: old.maxNodes, timeoutMs: old.timeoutMs, ttMb: old.ttMb };
   if (old.finished) run.finished = old.finished;
   if (old.totals) run.totals = old.totals;
   return { ...now, earlier: [...(old.earlier ?? []), run] };

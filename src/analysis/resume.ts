@@ -86,7 +86,7 @@ const TAKEN: { key: keyof GivenSettings; option: string; budget?: true; of: (e: 
   { key: 'base', option: '--base', of: (e) => e.base },
   { key: 'maxNodes', option: '--max-nodes', budget: true, of: (e) => e.maxNodes },
   { key: 'timeoutMs', option: '--timeout', budget: true, of: (e) => e.timeoutMs ?? undefined },
-  { key: 'ttMb', option: '--tt-mb', of: (e) => e.ttMb },
+  { key: 'ttMb', option: '--tt-mb', budget: true, of: (e) => e.ttMb },
   { key: 'search', option: '--search', of: (e) => e.search },
   { key: 'shard', option: '--shard', of: (e) => e.shard },
 ];
@@ -125,7 +125,8 @@ export function resumeSettings<T extends GivenSettings>(given: T, dir: string, r
     return of(e0);
   };
   for (const t of TAKEN) {
-    if (retry && t.budget) continue;
+    // A retry's budget is its own (checkResume refuses a smaller one); a memory cap not given stays run.json's.
+    if (retry && t.budget && (given[t.key] !== undefined || t.key !== 'ttMb')) continue;
     if (given[t.key] === undefined) {
       (out as GivenSettings)[t.key] = agreed(t.option, t.of, (a, b) => shown(t.key, a) === shown(t.key, b)) as never;
       continue;

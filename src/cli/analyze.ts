@@ -192,7 +192,7 @@ export function registerAnalyze(program: Command): Command {
     )
     .option(
       '--retry-unknown',
-      "as --resume, and search again, with this run's larger --max-nodes (or --timeout), the searches the per-deal files hold as unknown; the won and lost rows are kept (run.json records the earlier runs)",
+      "as --resume, and search again, with this run's larger budget (--max-nodes, --timeout or --tt-mb), the searches the per-deal files hold as unknown; the won and lost rows are kept (run.json records the earlier runs)",
     )
     .option(
       '--force',
