@@ -1,6 +1,6 @@
 // Small games (src/engine/small.ts): the referee for proofs of loss. For each deal, the truth is
 // a plain exhaustive search (no deadlock tests); the claim is the same search with every test of
-// deadlock.ts that applies (the policy's defaults may use fewer). Prints how many of each, false
+// src/proof that applies (cuts.ts) (the policy's defaults may use fewer). Prints how many of each, false
 // losses (a claim of lost where the truth is won: must be 0), and the nodes each needed on the
 // deals both proved lost.
 //
@@ -83,7 +83,7 @@ function marks(): void {
 const USAGE = `npm run bench:small -- [--variant signora] [--ranks 5] [--piles 3] [--reserve 6] [--seeds 1-500]
                        [--max-nodes 2000000] [--tt-mb 256] [--list] [--hidden 20000 | --marks]
 Small games (src/engine/small.ts), the referee for proofs of loss: plain exhaustive search (the
-truth) against the same search with deadlock.ts's tests. Prints the verdicts, false losses (must be
+truth) against the same search with src/proof's deadlock tests. Prints the verdicts, false losses (must be
 0) and the nodes each needed on the deals both proved lost.
   --marks       instead, the default search without and with the sound dead marks
   --hidden B    instead, the true verdicts of the deals the default search leaves unknown at B nodes

@@ -546,7 +546,7 @@ describe('the order test (waste-order.ts)', () => {
       expect(tally.nodesWith).toBeLessThanOrEqual(tally.nodes);
     });
 
-  it('the fast test and its plain version (deadlock-check.ts) agree on positions of random play', () => {
+  it('the fast test and its plain version (src/proof/plain.ts) agree on positions of random play', () => {
     const shapes: [string, { ranks: number; piles: number; reserve: number }][] = [
       ['red-and-black', { ranks: 6, piles: 1, reserve: 0 }],
       ['empress-of-italy', { ranks: 3, piles: 1, reserve: 0 }],

@@ -1,5 +1,5 @@
 // Zobrist keys. Two independent 32-bit key sets (h1, h2) so the solver can verify a table hit
-// with 64 bits instead of 32 (see src/solver/tt.ts for why that matters for `lost`).
+// with 64 bits instead of 32 (see src/search/core/tt.ts for why that matters for `lost`).
 //
 // A pile's own hash is the XOR of KEY[kind][depth][cardClass] over its cards. The position hash
 // is the SUM (mod 2^32) of mix(pileHash) over all piles. The sum is commutative, so piles of one
