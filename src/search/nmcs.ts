@@ -4,9 +4,11 @@
 // has found so far (most cards home; the line is kept, so the score never goes down along the
 // way). When the line ends without a win, it starts again from the deal with new playouts.
 //
-// A playout plays a foundation move whenever there is one, and otherwise a random other move that
-// leads to a position it has not met in this playout (so it cannot go round in circles), until it
-// wins, has no such move, or the waste test proves its position lost (below). A move from the
+// A playout plays a foundation move whenever there is one (where the game's weights say so, a
+// tableau card's move home is only drawn among the others, weighted: PlayoutWeights.home), and
+// otherwise a random other move that leads to a position it has not met in this playout (so it
+// cannot go round in circles), until it wins, has no such move, or the waste test proves its
+// position lost (below). A move from the
 // waste or the reserve onto the tableau is drawn more often than the others: it digs into the
 // buried cards, where dealing and moves between piles do not; a deal may weigh more too (each
 // game's weights: Playouts, given by src/solver/presets.ts). A step's moves are its position's
@@ -55,6 +57,13 @@ const PLAYOUT_MAX = 4096;
 export interface PlayoutWeights {
   readonly waste: number;
   readonly deal: number;
+  /**
+   * Where present, a tableau card's move to a foundation weighs this among the other moves instead
+   * of being played at once; a card from anywhere else still goes home at once. Moving a tableau
+   * top home takes away the place its one-lower cards of the other colour could go; waiting keeps
+   * it, and the card can go home later.
+   */
+  readonly home?: number;
 }
 
 /** How a game's playouts and steps play (src/solver/presets.ts gives each game's). */
@@ -339,9 +348,12 @@ export class NestedRollouts implements Search {
     // Moves the limit still allows (each one applied, kept or not, is a node); kept a small integer.
     let left = Math.min(hard - this.stats.nodes, 1 << 30);
     let cut = false;
+    const weighHome = this.weights.home !== undefined;
     while (n < PLAYOUT_MAX && !s.isWon()) {
       let end = generateFoundationMoves(s, buf, 0);
-      if (end > 0) {
+      let homes = 0; // foundation moves drawn with the others (weights.home)
+      // The waste's, the reserve's and the cells' moves home come first (movegen.ts).
+      if (end > 0 && !(weighHome && moveFrom(buf[0]) < s.T)) {
         if (left-- <= 0) {
           cut = true;
           break;
@@ -351,6 +363,7 @@ export class NestedRollouts implements Search {
         this.seq[n++] = buf[0];
         continue;
       }
+      homes = end;
       if (n >= check) {
         check = n + this.checkEvery;
         if (this.wasteTest!.provesLost(s)) {
@@ -358,7 +371,7 @@ export class NestedRollouts implements Search {
           break;
         }
       }
-      end = generateOtherMoves(s, buf, 0);
+      end = generateOtherMoves(s, buf, homes);
       let total = this.weigh(end);
       let m = -1;
       const mark = this.stepMark();
@@ -457,6 +470,7 @@ export class NestedRollouts implements Search {
 /** A playout's weight for move m (not to a foundation) of position s, by weights w. */
 export function playoutWeight(s: GameState, m: number, w: PlayoutWeights): number {
   const from = moveFrom(m);
+  if (w.home !== undefined && moveTo(m) >= s.FOUND0 && moveTo(m) < s.CELL0) return w.home;
   return from === s.WASTE || from === s.RESERVE ? w.waste : from === s.STOCK ? w.deal : 1;
 }
 

@@ -26,12 +26,13 @@ const WITH_RESERVE: Playouts = { weights: { waste: 8, deal: 1 }, checkEvery: 256
 const NO_RESERVE: Playouts = { weights: { waste: 32, deal: 2 }, checkEvery: 16, homeEveryOtherLine: true };
 
 /**
- * Empress of Italy's playouts: those of the games without a reserve, and steps that try a card onto
- * another tableau card only where the move empties its pile (Playouts.emptyingShufflesOnly: with
- * one-card moves and every pile a run, the other such moves only shift cards between piles whose
- * tops are of one type).
+ * Empress of Italy's playouts: those of the games without a reserve, but a tableau card's move home
+ * drawn among the other moves at 256 times a move between piles rather than played at once
+ * (PlayoutWeights.home); and steps that try a card onto another tableau card only where the move
+ * empties its pile (Playouts.emptyingShufflesOnly: with one-card moves and every pile a run, the
+ * other such moves only shift cards between piles whose tops are of one type).
  */
-const EMPRESS: Playouts = { ...NO_RESERVE, emptyingShufflesOnly: true };
+const EMPRESS: Playouts = { ...NO_RESERVE, weights: { ...NO_RESERVE.weights, home: 256 }, emptyingShufflesOnly: true };
 
 /** Red and Black's `auto`: the probing DFS alone (Luby's restarts, a random order); the nested Monte Carlo search beside it won nothing more. */
 const PROBING_DFS: Policy = { members: ['dfs-probe'] };
