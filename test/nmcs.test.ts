@@ -229,53 +229,62 @@ describe("the playouts' move weights", () => {
     },
   );
 
-  it('with a home weight (Empress of Italy), draw a tableau card home among the others, still playing a waste card home at once', () => {
-    const home = (w: { home?: number }) => w.home;
-    expect(home(presetOf(getRules('empress-of-italy')).playouts.weights)).toBeGreaterThan(1);
-    for (const v of ['signora', 'double-signora', 'red-and-black']) expect(home(presetOf(getRules(v)).playouts.weights), v).toBeUndefined();
-    // Every playout's moves, replayed from where it started: at each position with a move home,
-    // what the playout did.
-    const counts = (weights: Playouts['weights']) => {
-      const s = new GameState(dealFromSeed(getRules('empress-of-italy'), 10003));
-      s.setConstraint(4);
-      const x = nmcsOn(s, 3, { playouts: { ...playoutsOf(s), weights } });
-      const inner = x as unknown as { playout: (hard: number) => number; seq: Int32Array; seqLen: number };
-      const playout = inner.playout.bind(x);
-      const c = { wasteHome: 0, wasteHomeAtOnce: 0, tableauHome: 0, tableauHomeLater: 0 };
-      const buf = new Int32Array(MAX_MOVES);
-      inner.playout = (hard) => {
-        const score = playout(hard);
-        for (let i = 0; i < inner.seqLen; i++) {
-          const m = inner.seq[i];
-          const end = generateFoundationMoves(s, buf, 0);
-          if (end > 0 && moveFrom(buf[0]) === s.WASTE) {
-            c.wasteHome++;
-            if (m === buf[0]) c.wasteHomeAtOnce++;
-          } else if (end > 0) {
-            c.tableauHome++;
-            if (moveTo(m) < s.FOUND0 || moveTo(m) >= s.CELL0) c.tableauHomeLater++;
-          }
-          s.apply(m);
-        }
-        for (let i = 0; i < inner.seqLen; i++) s.undo();
-        return score;
-      };
-      runToEnd(x, 20_000, 200_000);
-      return c;
-    };
-    const weighed = counts(playoutsOf(new GameState(dealFromSeed(getRules('empress-of-italy'), 1))).weights);
-    expect(weighed.wasteHome).toBeGreaterThan(100);
-    expect(weighed.wasteHomeAtOnce).toBe(weighed.wasteHome);
-    expect(weighed.tableauHome).toBeGreaterThan(100);
-    expect(weighed.tableauHomeLater).toBeGreaterThan(0);
-    expect(weighed.tableauHomeLater).toBeLessThan(weighed.tableauHome / 2);
-    // Without it, every move home is played at once.
-    const { waste, deal } = playoutsOf(new GameState(dealFromSeed(getRules('empress-of-italy'), 1))).weights;
-    const atOnce = counts({ waste, deal });
-    expect(atOnce.tableauHome).toBeGreaterThan(100);
-    expect(atOnce.tableauHomeLater).toBe(0);
-    expect(atOnce.wasteHomeAtOnce).toBe(atOnce.wasteHome);
+  it('are given a home weight in Empress of Italy and Double Signora only', () => {
+    const home = (v: string) => (presetOf(getRules(v)).playouts.weights as { home?: number }).home;
+    for (const v of ['empress-of-italy', 'double-signora']) expect(home(v), v).toBeGreaterThan(1);
+    for (const v of ['signora', 'red-and-black']) expect(home(v), v).toBeUndefined();
   });
+
+  it.each([
+    ['empress-of-italy', 10003, 4],
+    ['double-signora', 10003, 4],
+  ] as const)(
+    "with a home weight, in %s (seed %i, base %i), draw a tableau or reserve card home among the others, the waste's card still at once",
+    (v, seed, base) => {
+      // Every playout's moves, replayed from where it started: at each position with a move home,
+      // what the playout did.
+      const counts = (weights: Playouts['weights']) => {
+        const s = new GameState(dealFromSeed(getRules(v), seed));
+        s.setConstraint(base);
+        const x = nmcsOn(s, 3, { playouts: { ...playoutsOf(s), weights } });
+        const inner = x as unknown as { playout: (hard: number) => number; seq: Int32Array; seqLen: number };
+        const playout = inner.playout.bind(x);
+        const c = { wasteHome: 0, wasteHomeAtOnce: 0, tableauHome: 0, tableauHomeLater: 0 };
+        const buf = new Int32Array(MAX_MOVES);
+        inner.playout = (hard) => {
+          const score = playout(hard);
+          for (let i = 0; i < inner.seqLen; i++) {
+            const m = inner.seq[i];
+            const end = generateFoundationMoves(s, buf, 0);
+            if (end > 0 && moveFrom(buf[0]) === s.WASTE) {
+              c.wasteHome++;
+              if (m === buf[0]) c.wasteHomeAtOnce++;
+            } else if (end > 0) {
+              c.tableauHome++;
+              if (moveTo(m) < s.FOUND0 || moveTo(m) >= s.CELL0) c.tableauHomeLater++;
+            }
+            s.apply(m);
+          }
+          for (let i = 0; i < inner.seqLen; i++) s.undo();
+          return score;
+        };
+        runToEnd(x, 20_000, 200_000);
+        return c;
+      };
+      const preset = presetOf(getRules(v)).playouts.weights;
+      const weighed = counts(preset);
+      expect(weighed.wasteHome).toBeGreaterThan(100);
+      expect(weighed.wasteHomeAtOnce).toBe(weighed.wasteHome);
+      expect(weighed.tableauHome).toBeGreaterThan(100);
+      expect(weighed.tableauHomeLater).toBeGreaterThan(0);
+      expect(weighed.tableauHomeLater).toBeLessThan(weighed.tableauHome / 2);
+      // Without it, every move home is played at once.
+      const atOnce = counts({ waste: preset.waste, deal: preset.deal });
+      expect(atOnce.tableauHome).toBeGreaterThan(100);
+      expect(atOnce.tableauHomeLater).toBe(0);
+      expect(atOnce.wasteHomeAtOnce).toBe(atOnce.wasteHome);
+    },
+  );
 
   it('in every game draw a card that digs (out of the waste or reserve onto the tableau) more often than a move between piles', () => {
     for (const v of ['signora', 'double-signora', 'empress-of-italy', 'red-and-black', 'winery', 'freecell']) {

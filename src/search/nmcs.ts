@@ -4,8 +4,9 @@
 // has found so far (most cards home; the line is kept, so the score never goes down along the
 // way). When the line ends without a win, it starts again from the deal with new playouts.
 //
-// A playout plays a foundation move whenever there is one (where the game's weights say so, a
-// tableau card's move home is only drawn among the others, weighted: PlayoutWeights.home), and
+// A playout plays a foundation move whenever there is one (where the game's weights say so, only
+// the waste's: a move home from the tableau or reserve is drawn among the others, weighted:
+// PlayoutWeights.home), and
 // otherwise a random other move that leads to a position it has not met in this playout (so it
 // cannot go round in circles), until it wins, has no such move, or the waste test proves its
 // position lost (below). A move from the
@@ -58,10 +59,11 @@ export interface PlayoutWeights {
   readonly waste: number;
   readonly deal: number;
   /**
-   * Where present, a tableau card's move to a foundation weighs this among the other moves instead
-   * of being played at once; a card from anywhere else still goes home at once. Moving a tableau
-   * top home takes away the place its one-lower cards of the other colour could go; waiting keeps
-   * it, and the card can go home later.
+   * Where present, a move home from the tableau or the reserve weighs this among the other moves
+   * instead of being played at once; the waste's card still goes home at once. Moving a tableau
+   * top home takes away the place its one-lower cards of the other colour could go, and a reserve
+   * card can go onto the tableau instead (Double Signora); waiting keeps the choice, and the card
+   * can go home later.
    */
   readonly home?: number;
 }
@@ -352,8 +354,8 @@ export class NestedRollouts implements Search {
     while (n < PLAYOUT_MAX && !s.isWon()) {
       let end = generateFoundationMoves(s, buf, 0);
       let homes = 0; // foundation moves drawn with the others (weights.home)
-      // The waste's, the reserve's and the cells' moves home come first (movegen.ts).
-      if (end > 0 && !(weighHome && moveFrom(buf[0]) < s.T)) {
+      // The waste's move home, if any, comes first (movegen.ts).
+      if (end > 0 && !(weighHome && moveFrom(buf[0]) !== s.WASTE)) {
         if (left-- <= 0) {
           cut = true;
           break;

@@ -19,6 +19,14 @@ const ALT_COLOUR_DFS = ['dfs-scored', 'dfs-random', 'dfs-random', 'dfs-random'];
 const WITH_RESERVE: Playouts = { weights: { waste: 8, deal: 1 }, checkEvery: 256, homeEveryOtherLine: false };
 
 /**
+ * Double Signora's playouts: those of the games with a reserve, but a move home from the tableau or
+ * the reserve drawn among the other moves at 256 times a move between piles rather than played at
+ * once (PlayoutWeights.home; the waste's card still goes home at once). In Signora, whose reserve
+ * goes to the foundations only, this won no more.
+ */
+const DOUBLE_SIGNORA: Playouts = { ...WITH_RESERVE, weights: { ...WITH_RESERVE.weights, home: 256 } };
+
+/**
  * Playouts in the games without a reserve (Empress of Italy, Red and Black): a deal twice a move
  * between piles and a waste card 16 times a deal; the waste test every 16 moves; every second line
  * weighs foundation moves against the others.
@@ -81,7 +89,7 @@ const FREECELL_RULES: Preset = {
  */
 export const PRESETS: Readonly<Record<string, Preset>> = {
   signora: { auto: SIGNORA, dfs: ALT_COLOUR_DFS, marks: false, deadlocks: ['reserve'], playouts: WITH_RESERVE },
-  'double-signora': { auto: FOUR_DECK, dfs: ALT_COLOUR_DFS, marks: false, deadlocks: ['reserve'], playouts: WITH_RESERVE },
+  'double-signora': { auto: FOUR_DECK, dfs: ALT_COLOUR_DFS, marks: false, deadlocks: ['reserve'], playouts: DOUBLE_SIGNORA },
   'empress-of-italy': { auto: FOUR_DECK, dfs: ALT_COLOUR_DFS, marks: false, deadlocks: [], playouts: EMPRESS },
   'red-and-black': { auto: PROBING_DFS, dfs: ALT_COLOUR_DFS, marks: false, deadlocks: ['waste'], playouts: NO_RESERVE },
   winery: FREECELL_RULES,
