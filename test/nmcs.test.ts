@@ -144,7 +144,7 @@ describe('playouts stopped where the waste test proves the position lost', () =>
 
   it.each([
     ['empress-of-italy', 10008, 5],
-    ['double-signora', 10007, 8],
+    ['double-signora', 10007, 5],
   ] as const)('stop only in positions the plain waste test calls lost too (%s %i, base rank %i), and often', (v, seed, base) => {
     // The audit (src/proof/plain.ts's version, which reads the base itself) is asked wherever
     // the fast test says lost, and throws if it disagrees; the pair is one the search does not win

@@ -123,13 +123,13 @@ export const LEARNED_MODELS: Record<string, LearnedModel> = {
       0.86630549
     ],
     "weights": [
-      0.21093571,
-      -0.030659455,
-      0.027124002,
-      -0.12400764,
-      -0.091412236
+      0.23415236,
+      -0.033124456,
+      0.051699472,
+      -0.14986396,
+      -0.082645266
     ],
-    "intercept": 1.5679674,
+    "intercept": 1.7970306,
     "candidates": "exposed",
     "lambda": 100,
     "trainSeeds": {
@@ -419,51 +419,51 @@ export const ADVICE_TABLES: Record<string, AdviceTable> = {
     "releaseCuts": null,
     "buckets": {
       "base 0, pred 0": {
-        "won": 3196,
+        "won": 3336,
         "deals": 3937
       },
       "base 0, pred 1": {
-        "won": 3398,
+        "won": 3526,
         "deals": 4245
       },
       "base 0, pred 2+": {
-        "won": 1874,
+        "won": 1938,
         "deals": 2441
       },
       "base 1, pred 0": {
-        "won": 3535,
+        "won": 3649,
         "deals": 4175
       },
       "base 1, pred 1": {
-        "won": 3262,
+        "won": 3375,
         "deals": 3870
       },
       "base 1, pred 2+": {
-        "won": 1656,
+        "won": 1704,
         "deals": 2029
       },
       "base 2, pred 0": {
-        "won": 1673,
+        "won": 1710,
         "deals": 1905
       },
       "base 2, pred 1": {
-        "won": 1363,
+        "won": 1403,
         "deals": 1561
       },
       "base 2, pred 2+": {
-        "won": 577,
+        "won": 596,
         "deals": 684
       },
       "base 3+, pred 0": {
-        "won": 550,
+        "won": 561,
         "deals": 606
       },
       "base 3+, pred 1": {
-        "won": 362,
+        "won": 368,
         "deals": 398
       },
       "base 3+, pred 2+": {
-        "won": 128,
+        "won": 136,
         "deals": 149
       }
     }
