@@ -15,7 +15,7 @@ import { PROOFS } from '../src/proof/proof';
 import { DEAL_COLUMNS, STRATEGY_COLUMNS, SUMMARY_COLUMNS, parseCsv, parseDealFile, readDealFile } from '../src/records/records';
 import { DEFAULT_TT_MB, type AnalyzeOptions } from '../src/analysis/run';
 import { retryRefusal } from '../src/analysis/manifest';
-import { resumeSettings } from '../src/analysis/resume';
+import { type GivenSettings, resumeSettings } from '../src/analysis/resume';
 import { analyzeWithStrategies, reportLines } from '../src/cli/compose';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -234,8 +234,9 @@ describe('analysis run', () => {
     expect(entry().earlier.map((e: { maxNodes: number; ttMb: number }) => [e.maxNodes, e.ttMb])).toEqual([[2000, 32]]);
     expect(entry().ttMb).toBe(32);
     // The command line's settings: a retry's cap not given is run.json's; given, it is the retry's own.
-    expect(resumeSettings({ variants: ['signora'], maxNodes: 4 * MAX_NODES }, dir, true).ttMb).toBe(32);
-    expect(resumeSettings({ variants: ['signora'], maxNodes: 4 * MAX_NODES, ttMb: 64 }, dir, true).ttMb).toBe(64);
+    const given: GivenSettings = { variants: ['signora'], maxNodes: 4 * MAX_NODES };
+    expect(resumeSettings(given, dir, true).ttMb).toBe(32);
+    expect(resumeSettings({ ...given, ttMb: 64 }, dir, true).ttMb).toBe(64);
     expect(entry().earlier[0].totals.searches).toBe(before.length);
     // A retry stopped midway keeps every row: the unknown rows not yet searched again stay until
     // their new row is written; a retry at that budget again is refused with a pointer to --resume,
