@@ -82,11 +82,15 @@ export interface GivenSettings {
 }
 
 /** The settings a resume takes from run.json, each as its entry's value and its option's name. */
-const TAKEN: { key: keyof GivenSettings; option: string; budget?: true; of: (e: RunEntry) => unknown }[] = [
+/**
+ * budget: a retry's own (checkResume refuses a smaller one): 'own' always (a value not given is the
+ * command's default), 'given' only when given (else run.json's, as in a resume).
+ */
+const TAKEN: { key: keyof GivenSettings; option: string; budget?: 'own' | 'given'; of: (e: RunEntry) => unknown }[] = [
   { key: 'base', option: '--base', of: (e) => e.base },
-  { key: 'maxNodes', option: '--max-nodes', budget: true, of: (e) => e.maxNodes },
-  { key: 'timeoutMs', option: '--timeout', budget: true, of: (e) => e.timeoutMs ?? undefined },
-  { key: 'ttMb', option: '--tt-mb', budget: true, of: (e) => e.ttMb },
+  { key: 'maxNodes', option: '--max-nodes', budget: 'own', of: (e) => e.maxNodes },
+  { key: 'timeoutMs', option: '--timeout', budget: 'own', of: (e) => e.timeoutMs ?? undefined },
+  { key: 'ttMb', option: '--tt-mb', budget: 'given', of: (e) => e.ttMb },
   { key: 'search', option: '--search', of: (e) => e.search },
   { key: 'shard', option: '--shard', of: (e) => e.shard },
 ];
@@ -125,8 +129,7 @@ export function resumeSettings<T extends GivenSettings>(given: T, dir: string, r
     return of(e0);
   };
   for (const t of TAKEN) {
-    // A retry's budget is its own (checkResume refuses a smaller one); a memory cap not given stays run.json's.
-    if (retry && t.budget && (given[t.key] !== undefined || t.key !== 'ttMb')) continue;
+    if (retry && (t.budget === 'own' || (t.budget === 'given' && given[t.key] !== undefined))) continue;
     if (given[t.key] === undefined) {
       (out as GivenSettings)[t.key] = agreed(t.option, t.of, (a, b) => shown(t.key, a) === shown(t.key, b)) as never;
       continue;

@@ -284,6 +284,7 @@ export class GameState {
     return l === 0 ? -1 : this.cards[this.off[p] + l - 1];
   }
 
+  /** push() of each card of `pile`, bottom first. */
   private pushAll(p: number, pile: readonly number[]): void {
     for (let i = 0; i < pile.length; i++) this.push(p, pile[i]);
   }

@@ -6,10 +6,9 @@
 //
 // A playout plays a foundation move whenever there is one (where the game's weights say so, only
 // the waste's: a move home from the tableau or reserve is drawn among the others, weighted:
-// PlayoutWeights.home), and
-// otherwise a random other move that leads to a position it has not met in this playout (so it
-// cannot go round in circles), until it wins, has no such move, or the waste test proves its
-// position lost (below). A move from the
+// PlayoutWeights.home), and otherwise a random other move that leads to a position it has not met
+// in this playout (so it cannot go round in circles), until it wins, has no such move, or the
+// waste test proves its position lost (below). A move from the
 // waste or the reserve onto the tableau is drawn more often than the others: it digs into the
 // buried cards, where dealing and moves between piles do not; a deal may weigh more too (each
 // game's weights: Playouts, given by src/solver/presets.ts). A step's moves are its position's
@@ -353,7 +352,6 @@ export class NestedRollouts implements Search {
     const weighHome = this.weights.home !== undefined;
     while (n < PLAYOUT_MAX && !s.isWon()) {
       let end = generateFoundationMoves(s, buf, 0);
-      let homes = 0; // foundation moves drawn with the others (weights.home)
       // The waste's move home, if any, comes first (movegen.ts).
       if (end > 0 && !(weighHome && moveFrom(buf[0]) !== s.WASTE)) {
         if (left-- <= 0) {
@@ -365,7 +363,7 @@ export class NestedRollouts implements Search {
         this.seq[n++] = buf[0];
         continue;
       }
-      homes = end;
+      const homes = end; // moves home drawn with the others (weights.home), kept at buf[0, homes)
       if (n >= check) {
         check = n + this.checkEvery;
         if (this.wasteTest!.provesLost(s)) {
@@ -469,10 +467,13 @@ export class NestedRollouts implements Search {
   }
 }
 
-/** A playout's weight for move m (not to a foundation) of position s, by weights w. */
+/** A playout's weight for move m of position s, by weights w (a move home only where w.home is given). */
 export function playoutWeight(s: GameState, m: number, w: PlayoutWeights): number {
   const from = moveFrom(m);
-  if (w.home !== undefined && moveTo(m) >= s.FOUND0 && moveTo(m) < s.CELL0) return w.home;
+  if (w.home !== undefined) {
+    const to = moveTo(m);
+    if (to >= s.FOUND0 && to < s.CELL0) return w.home;
+  }
   return from === s.WASTE || from === s.RESERVE ? w.waste : from === s.STOCK ? w.deal : 1;
 }
 

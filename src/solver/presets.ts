@@ -19,12 +19,14 @@ const ALT_COLOUR_DFS = ['dfs-scored', 'dfs-random', 'dfs-random', 'dfs-random'];
 const WITH_RESERVE: Playouts = { weights: { waste: 8, deal: 1 }, checkEvery: 256, homeEveryOtherLine: false };
 
 /**
- * Double Signora's playouts: those of the games with a reserve, but a move home from the tableau or
- * the reserve drawn among the other moves at 256 times a move between piles rather than played at
- * once (PlayoutWeights.home; the waste's card still goes home at once). In Signora, whose reserve
- * goes to the foundations only, this won no more.
+ * The four-deck games' weight for a move home from the tableau or the reserve (PlayoutWeights.home):
+ * drawn among the other moves at 256 times a move between piles rather than played at once (the
+ * waste's card still goes home at once). In Signora it won no more, so Signora plays home at once.
  */
-const DOUBLE_SIGNORA: Playouts = { ...WITH_RESERVE, weights: { ...WITH_RESERVE.weights, home: 256 } };
+const HOME_WEIGHT = 256;
+
+/** Double Signora's playouts: those of the games with a reserve, with HOME_WEIGHT. */
+const DOUBLE_SIGNORA: Playouts = { ...WITH_RESERVE, weights: { ...WITH_RESERVE.weights, home: HOME_WEIGHT } };
 
 /**
  * Playouts in the games without a reserve (Empress of Italy, Red and Black): a deal twice a move
@@ -34,13 +36,12 @@ const DOUBLE_SIGNORA: Playouts = { ...WITH_RESERVE, weights: { ...WITH_RESERVE.w
 const NO_RESERVE: Playouts = { weights: { waste: 32, deal: 2 }, checkEvery: 16, homeEveryOtherLine: true };
 
 /**
- * Empress of Italy's playouts: those of the games without a reserve, but a tableau card's move home
- * drawn among the other moves at 256 times a move between piles rather than played at once
- * (PlayoutWeights.home); and steps that try a card onto another tableau card only where the move
- * empties its pile (Playouts.emptyingShufflesOnly: with one-card moves and every pile a run, the
- * other such moves only shift cards between piles whose tops are of one type).
+ * Empress of Italy's playouts: those of the games without a reserve, with HOME_WEIGHT; and steps
+ * that try a card onto another tableau card only where the move empties its pile
+ * (Playouts.emptyingShufflesOnly: with one-card moves and every pile a run, the other such moves
+ * only shift cards between piles whose tops are of one type).
  */
-const EMPRESS: Playouts = { ...NO_RESERVE, weights: { ...NO_RESERVE.weights, home: 256 }, emptyingShufflesOnly: true };
+const EMPRESS: Playouts = { ...NO_RESERVE, weights: { ...NO_RESERVE.weights, home: HOME_WEIGHT }, emptyingShufflesOnly: true };
 
 /** Red and Black's `auto`: the probing DFS alone (Luby's restarts, a random order); the nested Monte Carlo search beside it won nothing more. */
 const PROBING_DFS: Policy = { members: ['dfs-probe'] };
