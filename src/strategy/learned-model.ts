@@ -82,17 +82,17 @@ export const LEARNED_MODELS: Record<string, LearnedModel> = {
       0.34677115
     ],
     "weights": [
-      0.27921199,
-      -0.0058230008,
-      0.11347939,
-      -0.073035711,
-      -0.053419899,
-      -0.12365566,
-      -0.025273238
+      0.35331399,
+      -0.021934359,
+      0.080205385,
+      -0.13575883,
+      -0.073454912,
+      -0.20844533,
+      0.0054920909
     ],
-    "intercept": 3.1860495,
+    "intercept": 3.6689665,
     "candidates": "exposed",
-    "lambda": 10,
+    "lambda": 1,
     "trainSeeds": {
       "from": 1,
       "to": 1000
@@ -268,147 +268,147 @@ export const ADVICE_TABLES: Record<string, AdviceTable> = {
     ],
     "buckets": {
       "base 0, pred 0, release high": {
-        "won": 4966,
+        "won": 5060,
         "deals": 5258
       },
       "base 0, pred 0, release low": {
-        "won": 5542,
+        "won": 5649,
         "deals": 5788
       },
       "base 0, pred 0, release middle": {
-        "won": 5275,
+        "won": 5343,
         "deals": 5513
       },
       "base 0, pred 1, release high": {
-        "won": 6425,
+        "won": 6532,
         "deals": 6827
       },
       "base 0, pred 1, release low": {
-        "won": 6088,
+        "won": 6192,
         "deals": 6350
       },
       "base 0, pred 1, release middle": {
-        "won": 5738,
+        "won": 5854,
         "deals": 6024
       },
       "base 0, pred 2+, release high": {
-        "won": 4989,
+        "won": 5082,
         "deals": 5366
       },
       "base 0, pred 2+, release low": {
-        "won": 3831,
+        "won": 3902,
         "deals": 4037
       },
       "base 0, pred 2+, release middle": {
-        "won": 3334,
+        "won": 3379,
         "deals": 3535
       },
       "base 1, pred 0, release high": {
-        "won": 5523,
+        "won": 5594,
         "deals": 5734
       },
       "base 1, pred 0, release low": {
-        "won": 6747,
+        "won": 6850,
         "deals": 6955
       },
       "base 1, pred 0, release middle": {
-        "won": 6253,
+        "won": 6336,
         "deals": 6470
       },
       "base 1, pred 1, release high": {
-        "won": 6593,
+        "won": 6672,
         "deals": 6858
       },
       "base 1, pred 1, release low": {
-        "won": 6730,
+        "won": 6839,
         "deals": 6935
       },
       "base 1, pred 1, release middle": {
-        "won": 5993,
+        "won": 6062,
         "deals": 6181
       },
       "base 1, pred 2+, release high": {
-        "won": 4505,
+        "won": 4546,
         "deals": 4732
       },
       "base 1, pred 2+, release low": {
-        "won": 3685,
+        "won": 3735,
         "deals": 3822
       },
       "base 1, pred 2+, release middle": {
-        "won": 3027,
+        "won": 3050,
         "deals": 3123
       },
       "base 2, pred 0, release high": {
-        "won": 2638,
+        "won": 2674,
         "deals": 2727
       },
       "base 2, pred 0, release low": {
-        "won": 3622,
+        "won": 3650,
         "deals": 3697
       },
       "base 2, pred 0, release middle": {
-        "won": 3186,
+        "won": 3203,
         "deals": 3251
       },
       "base 2, pred 1, release high": {
-        "won": 2850,
+        "won": 2878,
         "deals": 2933
       },
       "base 2, pred 1, release low": {
-        "won": 3179,
+        "won": 3214,
         "deals": 3247
       },
       "base 2, pred 1, release middle": {
-        "won": 2768,
+        "won": 2794,
         "deals": 2837
       },
       "base 2, pred 2+, release high": {
-        "won": 1736,
+        "won": 1755,
         "deals": 1805
       },
       "base 2, pred 2+, release low": {
-        "won": 1615,
+        "won": 1631,
         "deals": 1660
       },
       "base 2, pred 2+, release middle": {
-        "won": 1247,
+        "won": 1259,
         "deals": 1282
       },
       "base 3+, pred 0, release high": {
-        "won": 849,
+        "won": 856,
         "deals": 866
       },
       "base 3+, pred 0, release low": {
-        "won": 1340,
+        "won": 1345,
         "deals": 1358
       },
       "base 3+, pred 0, release middle": {
-        "won": 1061,
+        "won": 1068,
         "deals": 1081
       },
       "base 3+, pred 1, release high": {
-        "won": 775,
+        "won": 780,
         "deals": 796
       },
       "base 3+, pred 1, release low": {
-        "won": 1013,
+        "won": 1018,
         "deals": 1027
       },
       "base 3+, pred 1, release middle": {
-        "won": 779,
+        "won": 786,
         "deals": 795
       },
       "base 3+, pred 2+, release high": {
-        "won": 412,
+        "won": 418,
         "deals": 428
       },
       "base 3+, pred 2+, release low": {
-        "won": 400,
+        "won": 406,
         "deals": 413
       },
       "base 3+, pred 2+, release middle": {
-        "won": 281,
+        "won": 282,
         "deals": 289
       }
     }
