@@ -415,56 +415,56 @@ export const ADVICE_TABLES: Record<string, AdviceTable> = {
   },
   "empress-of-italy": {
     "variant": "empress-of-italy",
-    "source": "results/published, seeds 1-2000, 2000000 nodes per rank",
+    "source": "results/published, seeds 1-6000, 2000000 nodes per rank",
     "releaseCuts": null,
     "buckets": {
       "base 0, pred 0": {
-        "won": 3336,
-        "deals": 3937
+        "won": 10035,
+        "deals": 11932
       },
       "base 0, pred 1": {
-        "won": 3526,
-        "deals": 4245
+        "won": 10447,
+        "deals": 12496
       },
       "base 0, pred 2+": {
-        "won": 1938,
-        "deals": 2441
+        "won": 5904,
+        "deals": 7448
       },
       "base 1, pred 0": {
-        "won": 3649,
-        "deals": 4175
+        "won": 11051,
+        "deals": 12510
       },
       "base 1, pred 1": {
-        "won": 3375,
-        "deals": 3870
+        "won": 10206,
+        "deals": 11645
       },
       "base 1, pred 2+": {
-        "won": 1704,
-        "deals": 2029
+        "won": 5049,
+        "deals": 5964
       },
       "base 2, pred 0": {
-        "won": 1710,
-        "deals": 1905
+        "won": 5124,
+        "deals": 5696
       },
       "base 2, pred 1": {
-        "won": 1403,
-        "deals": 1561
+        "won": 4308,
+        "deals": 4770
       },
       "base 2, pred 2+": {
-        "won": 596,
-        "deals": 684
+        "won": 1853,
+        "deals": 2136
       },
       "base 3+, pred 0": {
-        "won": 561,
-        "deals": 606
+        "won": 1614,
+        "deals": 1738
       },
       "base 3+, pred 1": {
-        "won": 368,
-        "deals": 398
+        "won": 1124,
+        "deals": 1208
       },
       "base 3+, pred 2+": {
-        "won": 136,
-        "deals": 149
+        "won": 413,
+        "deals": 457
       }
     }
   }
