@@ -176,15 +176,26 @@ export interface PairedRow extends PairedResult {
   significant: boolean;
 }
 
-function outcomes(deals: EvalDeal[], a: Entity, b: Entity, measure: Measure): { wonA: boolean[]; wonB: boolean[] } {
+/** Each entity's verdict on every deal, computed once: a strategy's pick is asked once per deal, not once per comparison. */
+function verdictsOf(deals: EvalDeal[], pairs: [Entity, Entity][]): Map<Entity, Verdict[]> {
+  const out = new Map<Entity, Verdict[]>();
+  for (const e of pairs.flat()) {
+    if (!out.has(e)) out.set(e, verdictsOn(deals, e));
+  }
+  return out;
+}
+
+function verdictsOn(deals: EvalDeal[], e: Entity): Verdict[] {
+  return deals.map((d) => e.verdict(d));
+}
+
+function outcomes(va: Verdict[], vb: Verdict[], measure: Measure): { wonA: boolean[]; wonB: boolean[] } {
   const wonA: boolean[] = [];
   const wonB: boolean[] = [];
-  for (const d of deals) {
-    const va = a.verdict(d);
-    const vb = b.verdict(d);
-    if (measure === 'decided' && (va === 'unknown' || vb === 'unknown')) continue;
-    wonA.push(va === 'won');
-    wonB.push(vb === 'won');
+  for (let i = 0; i < va.length; i++) {
+    if (measure === 'decided' && (va[i] === 'unknown' || vb[i] === 'unknown')) continue;
+    wonA.push(va[i] === 'won');
+    wonB.push(vb[i] === 'won');
   }
   return { wonA, wonB };
 }
@@ -200,9 +211,10 @@ export function seedsLabel(deals: { seed: number }[]): string {
  */
 export function pairedFamily(variant: string, deals: EvalDeal[], pairs: [Entity, Entity][], seeds = seedsLabel(deals)): PairedRow[] {
   const out: PairedRow[] = [];
+  const verdicts = verdictsOf(deals, pairs);
   for (const measure of ['budget', 'decided'] as Measure[]) {
     const res = pairs.map(([a, b]) => {
-      const o = outcomes(deals, a, b, measure);
+      const o = outcomes(verdicts.get(a)!, verdicts.get(b)!, measure);
       return { a, b, r: comparePaired(o.wonA, o.wonB) };
     });
     const adj = holmAdjust(res.map((x) => x.r.p));
