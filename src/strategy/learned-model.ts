@@ -415,56 +415,56 @@ export const ADVICE_TABLES: Record<string, AdviceTable> = {
   },
   "empress-of-italy": {
     "variant": "empress-of-italy",
-    "source": "results/published, seeds 1-6000, 2000000 nodes per rank",
+    "source": "results/published, seeds 1-8000, 2000000 nodes per rank",
     "releaseCuts": null,
     "buckets": {
       "base 0, pred 0": {
-        "won": 10035,
-        "deals": 11932
+        "won": 13355,
+        "deals": 15832
       },
       "base 0, pred 1": {
-        "won": 10447,
-        "deals": 12496
+        "won": 13949,
+        "deals": 16669
       },
       "base 0, pred 2+": {
-        "won": 5904,
-        "deals": 7448
+        "won": 7886,
+        "deals": 9903
       },
       "base 1, pred 0": {
-        "won": 11051,
-        "deals": 12510
+        "won": 14772,
+        "deals": 16692
       },
       "base 1, pred 1": {
-        "won": 10206,
-        "deals": 11645
+        "won": 13723,
+        "deals": 15638
       },
       "base 1, pred 2+": {
-        "won": 5049,
-        "deals": 5964
+        "won": 6739,
+        "deals": 7963
       },
       "base 2, pred 0": {
-        "won": 5124,
-        "deals": 5696
+        "won": 6848,
+        "deals": 7592
       },
       "base 2, pred 1": {
-        "won": 4308,
-        "deals": 4770
+        "won": 5741,
+        "deals": 6375
       },
       "base 2, pred 2+": {
-        "won": 1853,
-        "deals": 2136
+        "won": 2475,
+        "deals": 2857
       },
       "base 3+, pred 0": {
-        "won": 1614,
-        "deals": 1738
+        "won": 2127,
+        "deals": 2288
       },
       "base 3+, pred 1": {
-        "won": 1124,
-        "deals": 1208
+        "won": 1497,
+        "deals": 1611
       },
       "base 3+, pred 2+": {
-        "won": 413,
-        "deals": 457
+        "won": 528,
+        "deals": 580
       }
     }
   }
@@ -474,5 +474,5 @@ export const ADVICE_TABLES: Record<string, AdviceTable> = {
 export const RECOMMENDED: Record<string, string> = {
   "signora": "learned",
   "double-signora": "most-exposed",
-  "empress-of-italy": "most-exposed"
+  "empress-of-italy": "learned"
 };
