@@ -81,8 +81,8 @@ export interface GivenSettings {
   shard?: Shard | null;
 }
 
-/** The settings a resume takes from run.json, each as its entry's value and its option's name. */
 /**
+ * The settings a resume takes from run.json, each as its entry's value and its option's name.
  * budget: a retry's own (checkResume refuses a smaller one): 'own' always (a value not given is the
  * command's default), 'given' only when given (else run.json's, as in a resume).
  */
