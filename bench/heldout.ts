@@ -58,7 +58,8 @@ The held-out comparison with Freecell Solver's library (-l lg), both in process,
                tuning (seeds 1-200, labelled: the policy was tuned on them)
   --games a,b  winery and/or freecell (4 cells); default both
   --rounds N   alternating rounds (default ${ROUNDS}; the protocol's figure uses ${ROUNDS})
-  --out FILE   CSV, one row per game (default results/bench-heldout.csv)`;
+  --out FILE   CSV, one row per game (default results/bench-heldout.csv)
+  --per-deal FILE  also a CSV of every deal: game, seed, each side's median ms over the rounds, verdicts`;
 
 function fail(msg: string): never {
   return failWith('bench', msg);
@@ -82,7 +83,7 @@ function runOurs(deals: Deal[], tt: TranspositionTable, verdicts: string[] | nul
 }
 
 function main(): void {
-  checkOptions('bench', USAGE, ['block', 'games', 'rounds', 'out'], []);
+  checkOptions('bench', USAGE, ['block', 'games', 'rounds', 'out', 'per-deal'], []);
   const block = BLOCKS[arg('block', 'check')] ?? fail(`--block must be one of ${Object.keys(BLOCKS).join(', ')}`);
   const games = arg('games', GAMES.join(',')).split(',');
   for (const g of games) if (!GAMES.includes(g)) fail(`--games: ${JSON.stringify(g)} is not one of ${GAMES.join(', ')}`);
@@ -94,15 +95,28 @@ function main(): void {
   console.log(
     `bench: ${block.label}, seeds ${block.from}-${block.to}; ${rounds} alternating rounds; fc-solve ${fcVersion() ?? '?'} -l lg; node ${process.version}, load ${os.loadavg()[0].toFixed(2)}`,
   );
+  const perDealOut = arg('per-deal', '');
   const rows: Record<string, string | number>[] = [];
-  for (const game of games) rows.push(benchGame(game, block, rounds, h.bin));
+  const dealRows: (string | number)[][] = [];
+  for (const game of games) rows.push(benchGame(game, block, rounds, h.bin, dealRows));
   fs.mkdirSync(path.dirname(out) || '.', { recursive: true });
   const cols = Object.keys(rows[0]);
   fs.writeFileSync(out, stringify([cols, ...rows.map((r) => cols.map((c) => r[c]))]));
   console.log(`wrote ${out}`);
+  if (perDealOut) {
+    fs.mkdirSync(path.dirname(perDealOut) || '.', { recursive: true });
+    fs.writeFileSync(perDealOut, stringify([['game', 'seed', 'ours_ms', 'fc_ms', 'ours_verdict', 'fc_verdict'], ...dealRows]));
+    console.log(`wrote ${perDealOut}`);
+  }
 }
 
-function benchGame(game: string, block: { from: number; to: number; label: string }, rounds: number, bin: string): Record<string, string | number> {
+function benchGame(
+  game: string,
+  block: { from: number; to: number; label: string },
+  rounds: number,
+  bin: string,
+  dealRows: (string | number)[][],
+): Record<string, string | number> {
   const rules = tableRules(game);
   const deals: Deal[] = [];
   for (let s = block.from; s <= block.to; s++) deals.push(dealFromSeed(rules, s));
@@ -126,6 +140,7 @@ function benchGame(game: string, block: { from: number; to: number; label: strin
   const perDeal = (s: Side) => deals.map((_, i) => median(s.rounds.map((r) => r[i])));
   const o = perDeal(ours);
   const f = perDeal(fc);
+  deals.forEach((_, i) => dealRows.push([game, block.from + i, Number(o[i].toFixed(4)), Number(f[i].toFixed(4)), ours.verdicts[i], fc.verdicts[i]]));
   const slow = (x: number) => deals.map((_, i) => i).filter((i) => f[i] >= 0.05 && o[i] > x * f[i]);
   const over10 = slow(10);
   const over20 = slow(20);
