@@ -100,7 +100,7 @@ describe('the footer', () => {
     expect(svg).not.toContain('class="footer"');
     expect(provenanceLine(prov.get('signora')!)).toBe('Signora: seeds 1-10000, 2,000,000 nodes per search; run.json: commit c56ba62, finished 2026-11-28');
     expect(provenanceLine(prov.get('empress-of-italy')!)).toBe(
-      'Empress of Italy: seeds 1-8000, 2,000,000 nodes per search; run.json: merged, commit a28dc22, finished 2026-11-28',
+      'Empress of Italy: seeds 1-10000, 2,000,000 nodes per search; run.json: merged, commit a28dc22, finished 2026-11-28',
     );
     const retried = { ...prov.get('signora')!.run!, maxNodes: 20_000_000, earlierMaxNodes: [2_000_000] };
     expect(provenanceLine({ variant: 'signora', run: retried })).toBe(

@@ -415,56 +415,56 @@ export const ADVICE_TABLES: Record<string, AdviceTable> = {
   },
   "empress-of-italy": {
     "variant": "empress-of-italy",
-    "source": "results/published, seeds 1-8000, 2000000 nodes per rank",
+    "source": "results/published, seeds 1-10000, 2000000 nodes per rank",
     "releaseCuts": null,
     "buckets": {
       "base 0, pred 0": {
-        "won": 13355,
-        "deals": 15832
+        "won": 16621,
+        "deals": 19761
       },
       "base 0, pred 1": {
-        "won": 13949,
-        "deals": 16669
+        "won": 17367,
+        "deals": 20817
       },
       "base 0, pred 2+": {
-        "won": 7886,
-        "deals": 9903
+        "won": 9845,
+        "deals": 12382
       },
       "base 1, pred 0": {
-        "won": 14772,
-        "deals": 16692
+        "won": 18425,
+        "deals": 20887
       },
       "base 1, pred 1": {
-        "won": 13723,
-        "deals": 15638
+        "won": 17159,
+        "deals": 19576
       },
       "base 1, pred 2+": {
-        "won": 6739,
-        "deals": 7963
+        "won": 8363,
+        "deals": 9936
       },
       "base 2, pred 0": {
-        "won": 6848,
-        "deals": 7592
+        "won": 8538,
+        "deals": 9479
       },
       "base 2, pred 1": {
-        "won": 5741,
-        "deals": 6375
+        "won": 7175,
+        "deals": 8003
       },
       "base 2, pred 2+": {
-        "won": 2475,
-        "deals": 2857
+        "won": 3126,
+        "deals": 3613
       },
       "base 3+, pred 0": {
-        "won": 2127,
-        "deals": 2288
+        "won": 2630,
+        "deals": 2833
       },
       "base 3+, pred 1": {
-        "won": 1497,
-        "deals": 1611
+        "won": 1850,
+        "deals": 2003
       },
       "base 3+, pred 2+": {
-        "won": 528,
-        "deals": 580
+        "won": 643,
+        "deals": 710
       }
     }
   }
