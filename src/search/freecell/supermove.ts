@@ -15,6 +15,7 @@
 // moves to the target (likewise), and the m cards follow (likewise).
 import { encodeMove, moveCount, moveFrom, moveTo } from '../../engine/move';
 import type { GameState } from '../../engine/state';
+import { doubled } from '../../engine/typed';
 
 /** True when `s`'s game moves single cards between tableau piles and supermoves may help. */
 export function supermovesApply(s: GameState): boolean {
@@ -95,30 +96,40 @@ export function addSupermoves(s: GameState, buf: Int32Array, end: number): numbe
 /** Called with each move before it is played (solve.ts checks it there); may throw. */
 export type MoveCheck = (s: GameState, m: number) => void;
 
-/** Plays one card from pile a to pile b (checked first), appending the move. */
-function play(s: GameState, a: number, b: number, out: number[], check?: MoveCheck): void {
-  const m = encodeMove(a, b, 1);
+// The expanded moves, written here and copied out once at their final length (expandSupermoves):
+// a solve's result then allocates one array of the right size instead of growing one move by move.
+let expanded: Int32Array = new Int32Array(1024);
+let nExpanded = 0;
+
+/** Plays move m (checked first) and appends it to the expanded moves. */
+function play1(s: GameState, m: number, check?: MoveCheck): void {
   check?.(s, m);
   s.apply(m);
-  out.push(m);
+  if (nExpanded === expanded.length) expanded = doubled(expanded);
+  expanded[nExpanded++] = m;
+}
+
+/** Plays one card from pile a to pile b (checked first), appending the move. */
+function play(s: GameState, a: number, b: number, check?: MoveCheck): void {
+  play1(s, encodeMove(a, b, 1), check);
 }
 
 const usedCells = new Int32Array(64);
 
 /** Plays the k-card run from tableau pile `from` to tableau pile `to` one card at a time, appending those moves. */
-function expandRun(s: GameState, from: number, to: number, k: number, out: number[], check?: MoveCheck): void {
-  if (k === 1) return play(s, from, to, out, check);
+function expandRun(s: GameState, from: number, to: number, k: number, check?: MoveCheck): void {
+  if (k === 1) return play(s, from, to, check);
   const cells = freeCells(s);
   const empties = emptyPiles(s, to);
   if (k <= cells + 1) {
     let n = 0; // cells used (this branch never recurses, so one scratch list serves)
     for (let c = s.CELL0; c < s.RESERVE && n < k - 1; c++)
       if (s.len[c] === 0) {
-        play(s, from, c, out, check);
+        play(s, from, c, check);
         usedCells[n++] = c;
       }
-    play(s, from, to, out, check);
-    for (let i = n - 1; i >= 0; i--) play(s, usedCells[i], to, out, check);
+    play(s, from, to, check);
+    for (let i = n - 1; i >= 0; i--) play(s, usedCells[i], to, check);
     return;
   }
   if (empties === 0) throw new Error(`internal error: a supermove of ${k} cards with ${cells} free cells and no empty pile`);
@@ -127,9 +138,9 @@ function expandRun(s: GameState, from: number, to: number, k: number, out: numbe
   // Half the capacity (the pile e takes it with the other empty piles' help), and fewer than k so
   // that every call moves fewer cards than its caller.
   const m = Math.min(k - 1, runCapacity(cells, empties - 1));
-  expandRun(s, from, e, m, out, check);
-  expandRun(s, from, to, k - m, out, check);
-  expandRun(s, e, to, m, out, check);
+  expandRun(s, from, e, m, check);
+  expandRun(s, from, to, k - m, check);
+  expandRun(s, e, to, m, check);
 }
 
 /**
@@ -138,17 +149,15 @@ function expandRun(s: GameState, from: number, to: number, k: number, out: numbe
  * at the solution's end.
  */
 export function expandSupermoves(s: GameState, moves: readonly number[], check?: MoveCheck): number[] {
-  const out: number[] = [];
+  nExpanded = 0;
   for (const m of moves) {
     const from = moveFrom(m);
     const to = moveTo(m);
     const k = moveCount(m);
-    if (k > 1 && !s.rules.runMoves && from < s.T && to < s.T) expandRun(s, from, to, k, out, check);
-    else {
-      check?.(s, m);
-      s.apply(m);
-      out.push(m);
-    }
+    if (k > 1 && !s.rules.runMoves && from < s.T && to < s.T) expandRun(s, from, to, k, check);
+    else play1(s, m, check);
   }
+  const out = new Array<number>(nExpanded);
+  for (let i = 0; i < nExpanded; i++) out[i] = expanded[i];
   return out;
 }
