@@ -1,6 +1,6 @@
 // Room src/cards: what a card is (this file alone: the encoding, names, ranks, suits, colours).
 // It imports nothing of the project; every other room stands on it. The rooms and the direction of
-// their imports, cli -> {analysis, strategy} -> records -> solver -> engine -> rules -> cards:
+// their imports, cli -> {analysis, strategy} -> records -> solver -> search -> proof -> engine -> rules -> cards:
 // docs/architecture.md (eslint.config.mjs enforces it).
 //
 // Card encoding and text notation.

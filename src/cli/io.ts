@@ -174,8 +174,9 @@ Defaults differ between commands on purpose: solve looks at one deal, analyze at
             published figures: 2M, README)
   advise    --max-nodes 200k per base rank, as analyze (one search per rank)
   verify    --max-nodes 2M per base rank, to prove a lost claim again
-Counts take suffixes: --max-nodes 200k, 2M, 1e6. Every command takes --search (default auto),
---timeout (none by default) and, where it prints results, --json; --quiet silences progress.`;
+Counts take suffixes: --max-nodes 200k, 2M, 1e6. solve, analyze and advise take --search (default
+auto) and --timeout (none by default); commands that print results take --json; --quiet silences
+progress.`;
 
 /** Rule options from the command line (--cells, freecell only: getRules checks). */
 export function ruleOptions(cells: string | undefined): RuleOptions {
