@@ -178,15 +178,7 @@ export interface PairedRow extends PairedResult {
 
 /** Each entity's verdict on every deal, computed once: a strategy's pick is asked once per deal, not once per comparison. */
 function verdictsOf(deals: EvalDeal[], pairs: [Entity, Entity][]): Map<Entity, Verdict[]> {
-  const out = new Map<Entity, Verdict[]>();
-  for (const e of pairs.flat()) {
-    if (!out.has(e)) out.set(e, verdictsOn(deals, e));
-  }
-  return out;
-}
-
-function verdictsOn(deals: EvalDeal[], e: Entity): Verdict[] {
-  return deals.map((d) => e.verdict(d));
+  return new Map([...new Set(pairs.flat())].map((e) => [e, deals.map((d) => e.verdict(d))]));
 }
 
 function outcomes(va: Verdict[], vb: Verdict[], measure: Measure): { wonA: boolean[]; wonB: boolean[] } {
