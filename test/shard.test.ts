@@ -140,6 +140,60 @@ describe('three shards merged', () => {
   });
 });
 
+describe('a slice (merge --seeds)', () => {
+  it('of the straight run, or of the three shards, writes the files a straight run of those seeds writes', () => {
+    const part = path.join(tmp, 'straight-4-9');
+    const r = cli(['analyze', ...VARIANTS, '--seeds', '4-9', '--max-nodes', '3000', '--cells', '2', '--workers', '1', '--quiet', '--out', part]);
+    expect(r.status).toBe(0);
+    const shards = [1, 2, 3].map((k) => path.join(sharded, `shard-${k}`));
+    for (const [name, inputs] of [
+      ['slice-of-straight', [straight]],
+      ['slice-of-shards', shards],
+    ] as const) {
+      const dir = path.join(tmp, name);
+      const m = cli(['merge', ...inputs, '--seeds', '4-9', '--out', dir]);
+      expect(m.stderr).toBe('');
+      expect(m.status).toBe(0);
+      for (const v of VARIANTS) {
+        const f = `${v}-summary.csv`;
+        expect(fs.readFileSync(path.join(dir, f), 'utf8')).toBe(fs.readFileSync(path.join(part, f), 'utf8'));
+        expect(rowKeys(path.join(dir, `${v}-deals.csv`))).toEqual(rowKeys(path.join(part, `${v}-deals.csv`)));
+      }
+      expect(fs.readFileSync(path.join(dir, 'strategies.csv'), 'utf8')).toBe(fs.readFileSync(path.join(part, 'strategies.csv'), 'utf8'));
+      const e = manifest(dir).variants.signora;
+      expect(e.seeds).toEqual({ from: 4, to: 9 });
+      expect(e.mergedFrom).toEqual([...inputs]);
+      expect(e.command).toBe(`solitaire merge ${inputs.join(' ')} --seeds 4-9 --out ${dir}`);
+    }
+  });
+
+  it('then analyze --retry-unknown searches its unknown rows again, with the slice as the earlier run', () => {
+    const dir = path.join(tmp, 'slice-retry');
+    expect(cli(['merge', straight, '--seeds', '1-6', '--out', dir]).status).toBe(0);
+    const before = readDealFile(path.join(dir, 'signora-deals.csv'));
+    const r = cli(['analyze', 'signora', '--out', dir, '--max-nodes', '30000', '--retry-unknown', '--workers', '1', '--quiet']);
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    const e = manifest(dir).variants.signora;
+    expect(e.seeds).toEqual({ from: 1, to: 6 });
+    expect(e.earlier?.map((x) => x.command)).toEqual([`solitaire merge ${straight} --seeds 1-6 --out ${dir}`]);
+    // One row per search still; every decided row kept as it was; some unknown ones decided now.
+    const after = readDealFile(path.join(dir, 'signora-deals.csv'));
+    const key = (x: (typeof before)[number]) => `${x.seed}/${x.base}`;
+    expect(after.map(key).sort()).toEqual(before.map(key).sort());
+    const decided = (rows: typeof before) => rows.filter((x) => x.result !== 'unknown').map((x) => `${key(x)} ${x.result} ${x.nodes}`);
+    expect(decided(after)).toEqual(expect.arrayContaining(decided(before)));
+    expect(decided(after).length).toBeGreaterThan(decided(before).length);
+  });
+
+  it("a range outside the runs' seeds, or no range, is refused and writes nothing", () => {
+    const out = path.join(tmp, 'no-slice');
+    expectRefused(['merge', straight, '--seeds', '10-20', '--out', out], /cannot merge signora: --seeds 10-20 is not within the runs' seeds 1-12/);
+    expectRefused(['merge', straight, '--seeds', '9-4', '--out', out], /bad --seeds "9-4": the range is empty/);
+    expect(fs.existsSync(out)).toBe(false);
+  });
+});
+
 describe('refusals', () => {
   it('a merge with a shard missing names the missing seeds', () => {
     const out = path.join(tmp, 'no-merge');

@@ -4,7 +4,8 @@
 //
 // It refuses (MergeError, nothing written) when the runs' settings disagree (manifest.ts), when
 // two runs hold the same seed, and when a seed of the joined range has no run or misses rows;
-// the message names the first missing seeds, so the failed shard can be rerun.
+// the message names the first missing seeds, so the failed shard can be rerun. With `seeds` it
+// keeps only that part of the joined range: a slice of one run is the merge of that run alone.
 import * as fs from 'fs';
 import * as path from 'path';
 import { variantNames } from '../rules/variants';
@@ -61,8 +62,17 @@ function partsByVariant(inputs: string[]): Map<string, Part[]> {
   return sorted;
 }
 
-/** Rows of the joined range, each seed from the one part whose share holds it; refuses overlaps and gaps. */
-function joinRows(variant: string, rules: RuleTable, parts: Part[]): { rows: DealRow[]; from: number; to: number } {
+/** A part of the joined range (mergeRuns' `seeds`). */
+export interface SeedRange {
+  from: number;
+  to: number;
+}
+
+/**
+ * Rows of the joined range (or of `only`, which must lie within it), each seed from the one part
+ * whose share holds it; refuses overlaps and gaps.
+ */
+function joinRows(variant: string, rules: RuleTable, parts: Part[], only?: SeedRange): { rows: DealRow[]; from: number; to: number } {
   const owner = new Map<number, Part>();
   for (const p of parts)
     for (const s of p.seeds) {
@@ -73,8 +83,13 @@ function joinRows(variant: string, rules: RuleTable, parts: Part[]): { rows: Dea
         );
       owner.set(s, p);
     }
-  const from = Math.min(...parts.map((p) => p.entry.seeds.from));
-  const to = Math.max(...parts.map((p) => p.entry.seeds.to));
+  let from = Math.min(...parts.map((p) => p.entry.seeds.from));
+  let to = Math.max(...parts.map((p) => p.entry.seeds.to));
+  if (only) {
+    if (only.from < from || only.to > to)
+      throw new MergeError(`cannot merge ${variant}: --seeds ${only.from}-${only.to} is not within the runs' seeds ${from}-${to}`);
+    ({ from, to } = only);
+  }
   const mode = parts[0].entry.base;
   const rows: DealRow[] = [];
   const missing: number[] = [];
@@ -117,13 +132,14 @@ function groupRows(p: Part, variant: string): Map<number, Map<string, DealRow>> 
  * Merges the runs in `inputs` into `outDir`. Everything is read and checked before anything is
  * written; files of other variants already in `outDir` stay (strategies.csv and run.json keep
  * their entries). `strategies` scores the base-card strategies, as in runAnalysis (required: null
- * writes none for the merged variants).
+ * writes none for the merged variants). `seeds`: only those seeds of the joined range (every
+ * variant's), as if the runs had covered no others.
  */
 export function mergeRuns(
   inputs: string[],
   outDir: string,
   commandLine: string,
-  opts: { force?: boolean; strategies: StrategyScoring | null },
+  opts: { force?: boolean; strategies: StrategyScoring | null; seeds?: SeedRange },
 ): MergedVariant[] {
   if (inputs.length === 0) throw new MergeError('nothing to merge: give the output directories of the runs');
   const out = path.resolve(outDir);
@@ -134,7 +150,7 @@ export function mergeRuns(
   for (const [variant, parts] of partsByVariant(inputs)) {
     const entry0 = parts[0].entry;
     const rules = rulesWithCells(variant, entry0.cells);
-    const { rows, from, to } = joinRows(variant, rules, parts);
+    const { rows, from, to } = joinRows(variant, rules, parts, opts.seeds);
     const candidates = new Map<number, string[]>();
     for (let s = from; s <= to; s++)
       candidates.set(

@@ -5,7 +5,7 @@
 // chart, and analyze and merge once their files are written, draw the win-rate charts and
 // strategies.svg together.
 import { readProvenance, readSummaries, readTerraceDeals, renderWinRateCharts } from '../analysis/charts';
-import { mergeRuns } from '../analysis/merge';
+import { type SeedRange, mergeRuns } from '../analysis/merge';
 import { formatReport } from '../analysis/report';
 import type { StrategyScoring } from '../analysis/results';
 import { type AnalysisResult, type AnalyzeOptions, runAnalysis } from '../analysis/run';
@@ -26,7 +26,12 @@ export function analyzeWithStrategies(opts: Omit<AnalyzeOptions, 'strategies'>):
 }
 
 /** mergeRuns, with the base-card strategies scored on the merged rows (strategies.csv). */
-export function mergeWithStrategies(inputs: string[], outDir: string, commandLine: string, opts: { force?: boolean } = {}): ReturnType<typeof mergeRuns> {
+export function mergeWithStrategies(
+  inputs: string[],
+  outDir: string,
+  commandLine: string,
+  opts: { force?: boolean; seeds?: SeedRange } = {},
+): ReturnType<typeof mergeRuns> {
   return mergeRuns(inputs, outDir, commandLine, { ...opts, strategies: STRATEGY_SCORING });
 }
 

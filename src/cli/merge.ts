@@ -1,6 +1,7 @@
 // `solitaire merge DIR... --out DIR`: joins shard (or adjacent-range) outputs of `analyze` into
 // the files one straight run writes (src/analysis/merge.ts, the strategies scored as compose.ts
-// says). Refusals (settings that disagree, overlapping shards, missing seeds, unreadable files, an
+// says); with --seeds, only part of their range (a slice of one run). Refusals (settings that
+// disagree, overlapping shards, missing seeds, seeds outside the runs' range, unreadable files, an
 // unusable --out, per-deal rows in --out that are not a merge of the same directories, without
 // --force) are one line, exit 2, nothing written.
 import type { Command } from 'commander';
@@ -12,7 +13,7 @@ import type { AnalysisResult } from '../analysis/run';
 import { chartsAfterRun } from './chart';
 import { mergeWithStrategies, reportLines } from './compose';
 import { UsageError, settle } from './errors';
-import { out } from './io';
+import { out, parseSeedRange } from './io';
 
 export function register(program: Command): void {
   program
@@ -20,6 +21,10 @@ export function register(program: Command): void {
     .description('join the outputs of shards (analyze --shard K/N) or of adjacent seed ranges into the files one straight run writes')
     .argument('<dir...>', 'output directories of analyze runs (each with its run.json)')
     .requiredOption('--out <dir>', 'directory to write the merged per-deal files, summaries, strategies.csv and run.json (not one of the inputs)')
+    .option(
+      '--seeds <A-B>',
+      "keep only these seeds of the runs' range (a slice: one directory is enough), e.g. to search their unknown rows again with analyze --retry-unknown",
+    )
     .option('--force', 'replace per-deal rows already in --out (without it, rows there are replaced only by a merge of the same directories)')
     .option('--json', 'print the summary as one JSON object on stdout, as analyze --json does')
     .addHelpText(
@@ -34,13 +39,24 @@ Example (three shards of seeds 1-300, then the merge):
   solitaire analyze signora --seeds 1-300 --shard 1/3 --out shards/1
   solitaire analyze signora --seeds 1-300 --shard 2/3 --out shards/2
   solitaire analyze signora --seeds 1-300 --shard 3/3 --out shards/3
-  solitaire merge shards/1 shards/2 shards/3 --out results/signora`,
+  solitaire merge shards/1 shards/2 shards/3 --out results/signora
+
+Example (seeds 1-100 of that run, their unknown searches again at ten times the budget):
+  solitaire merge results/signora --seeds 1-100 --out signora-1-100
+  solitaire analyze signora --out signora-1-100 --max-nodes 2000000 --retry-unknown`,
     )
-    .action((dirs: string[], o: { out: string; force?: boolean; json?: boolean }) => {
-      const commandLine = ['solitaire merge', ...dirs, `--out ${o.out}`, ...(o.force ? ['--force'] : [])].join(' ');
+    .action((dirs: string[], o: { out: string; seeds?: string; force?: boolean; json?: boolean }) => {
+      const seeds = o.seeds === undefined ? undefined : parseSeedRange(o.seeds);
+      const commandLine = [
+        'solitaire merge',
+        ...dirs,
+        ...(seeds ? [`--seeds ${seeds.from}-${seeds.to}`] : []),
+        `--out ${o.out}`,
+        ...(o.force ? ['--force'] : []),
+      ].join(' ');
       let merged: ReturnType<typeof mergeWithStrategies>;
       try {
-        merged = mergeWithStrategies(dirs, o.out, commandLine, { force: !!o.force });
+        merged = mergeWithStrategies(dirs, o.out, commandLine, { force: !!o.force, seeds });
       } catch (e) {
         if (e instanceof ManifestError || e instanceof RecordsError || e instanceof OutputError) throw new UsageError(e.message);
         throw e;
