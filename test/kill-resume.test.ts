@@ -131,7 +131,14 @@ describe.each(SIGNALS)('stopped by %s, then finished', (signal) => {
   it.each(['start', 'row:1', 'row:15', 'summary', 'strategies', 'finish', 'charts'])('analyze stopped at %s; --resume', (point) => {
     const d = folder();
     killed([...RUN, ...SMALL, '--out', d], point, signal);
-    if (point.startsWith('row:')) expect(parseDealFile(join(d, 'signora-deals.csv')).records).toBe(Number(point.slice(4)));
+    if (point.startsWith('row:')) {
+      // SIGKILL stops the process at the point itself. SIGINT and SIGTERM reach its handler in a
+      // later turn of the event loop, after the rows the workers had already sent in the meantime.
+      const records = parseDealFile(join(d, 'signora-deals.csv')).records;
+      const k = Number(point.slice(4));
+      if (signal === 'SIGKILL') expect(records).toBe(k);
+      else expect(records).toBeGreaterThanOrEqual(k);
+    }
     ok(['analyze', '--resume', '--quiet', '--out', d]);
     expect(contents(d)).toEqual(contents(ref.run));
   });
