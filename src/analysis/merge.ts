@@ -62,17 +62,11 @@ function partsByVariant(inputs: string[]): Map<string, Part[]> {
   return sorted;
 }
 
-/** A part of the joined range (mergeRuns' `seeds`). */
-export interface SeedRange {
-  from: number;
-  to: number;
-}
-
 /**
  * Rows of the joined range (or of `only`, which must lie within it), each seed from the one part
  * whose share holds it; refuses overlaps and gaps.
  */
-function joinRows(variant: string, rules: RuleTable, parts: Part[], only?: SeedRange): { rows: DealRow[]; from: number; to: number } {
+function joinRows(variant: string, rules: RuleTable, parts: Part[], only?: RunEntry['seeds']): { rows: DealRow[]; from: number; to: number } {
   const owner = new Map<number, Part>();
   for (const p of parts)
     for (const s of p.seeds) {
@@ -139,7 +133,7 @@ export function mergeRuns(
   inputs: string[],
   outDir: string,
   commandLine: string,
-  opts: { force?: boolean; strategies: StrategyScoring | null; seeds?: SeedRange },
+  opts: { force?: boolean; strategies: StrategyScoring | null; seeds?: RunEntry['seeds'] },
 ): MergedVariant[] {
   if (inputs.length === 0) throw new MergeError('nothing to merge: give the output directories of the runs');
   const out = path.resolve(outDir);

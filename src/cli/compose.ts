@@ -5,7 +5,7 @@
 // chart, and analyze and merge once their files are written, draw the win-rate charts and
 // strategies.svg together.
 import { readProvenance, readSummaries, readTerraceDeals, renderWinRateCharts } from '../analysis/charts';
-import { type SeedRange, mergeRuns } from '../analysis/merge';
+import { mergeRuns } from '../analysis/merge';
 import { formatReport } from '../analysis/report';
 import type { StrategyScoring } from '../analysis/results';
 import { type AnalysisResult, type AnalyzeOptions, runAnalysis } from '../analysis/run';
@@ -30,7 +30,7 @@ export function mergeWithStrategies(
   inputs: string[],
   outDir: string,
   commandLine: string,
-  opts: { force?: boolean; seeds?: SeedRange } = {},
+  opts: Pick<Parameters<typeof mergeRuns>[3], 'force' | 'seeds'> = {},
 ): ReturnType<typeof mergeRuns> {
   return mergeRuns(inputs, outDir, commandLine, { ...opts, strategies: STRATEGY_SCORING });
 }
