@@ -2,6 +2,7 @@
 // each has cut: a search cuts a position they prove lost instead of searching under it, and its
 // proof of loss names the tests that cut (proof.ts's proofOf).
 import { rankName } from '../cards/card';
+import type { RunBoard } from '../engine/runboard';
 import type { GameState } from '../engine/state';
 import { chainBase } from './chains';
 import { DEADLOCK_TESTS, type DeadlockTest, testsThatApply } from './proof';
@@ -80,6 +81,19 @@ export class DeadlockCuts {
         this.cuts.order++;
         return true;
       }
+    }
+    return false;
+  }
+
+  /**
+   * provesLost for a RunBoard's position (the nested Monte Carlo search's playouts), where the
+   * waste test is the only test asked: the same answer it gives for the state the board holds.
+   */
+  provesLostBoard(b: RunBoard): boolean {
+    if (this.reserve !== null || this.order !== null) throw new Error('internal error: a board is asked only the waste test (src/proof/cuts.ts)');
+    if (this.waste !== null && this.waste.provesLostBoard(b)) {
+      this.cuts.waste++;
+      return true;
     }
     return false;
   }

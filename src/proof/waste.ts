@@ -1,5 +1,6 @@
 // Test "waste" (proof name `waste`): the four alternate-colour games, with a stock and no cells.
 import { colourOf } from '../cards/card';
+import type { RunBoard } from '../engine/runboard';
 import type { GameState } from '../engine/state';
 import { addCount, chainBase, classOf, LEVELS } from './chains';
 
@@ -43,58 +44,116 @@ export class WasteTest {
   /** True when the test proves s lost (false with no base known yet, or an empty waste). */
   provesLost(s: GameState): boolean {
     const base = chainBase(s);
-    const W = s.WASTE;
-    const wl = s.len[W];
+    const wl = s.len[s.WASTE];
     if (base < 0 || wl === 0) return false;
+    const memo = this.recall(s.len[s.STOCK], s.len[s.RESERVE], base, s.cards, s.off[s.WASTE], wl);
+    if (memo === null) return this.known;
+    return this.remember(memo, this.stuck(s, base));
+  }
+
+  /** provesLost for a RunBoard's position: the same answer as for the GameState it holds. */
+  provesLostBoard(b: RunBoard): boolean {
+    const base = b.base >= 0 ? b.base : b.constraint; // chainBase: boards hold Terrace games, with no ace base
+    if (base < 0 || b.wl === 0) return false;
+    const memo = this.recall(b.sl, b.rl, base, b.waste, 0, b.wl);
+    if (memo === null) return this.known;
+    return this.remember(memo, this.stuckBoard(b, base));
+  }
+
+  /**
+   * The memo's answer for a waste of wl cards at waste[o...] under that stock, reserve and base, if
+   * it has one (null, the answer in `known`); else the memo entry to fill (remember). The stock and
+   * the reserve are fixed by their lengths (both only ever lose their top card). If a waste passed,
+   * so does its bottom part under the same stock, reserve and base: its cards have the same cards
+   * out for each d, and the greedy line below starts lower. In a search that is every move but a
+   * deal, a fill from the stock or a reserve move.
+   */
+  private recall(sl: number, rl: number, base: number, waste: Uint8Array, o: number, wl: number): Memo | null {
     this.base = base;
-    // The stock and the reserve are fixed by their lengths (both only ever lose their top card).
-    // If a waste passed, so does its bottom part under the same stock, reserve and base: its cards
-    // have the same cards out for each d, and the greedy line below starts lower. In a search that
-    // is every move but a deal, a fill from the stock or a reserve move.
-    const key = s.len[s.STOCK] * 4096 + s.len[s.RESERVE];
+    const key = sl * 4096 + rl;
     let memo = this.memo.get(key);
     if (memo !== undefined && memo.base === base && wl <= memo.len) {
       let same = true;
-      for (let i = 0, o = s.off[W]; i < wl && same; i++) same = s.cards[o + i] === memo.waste[i];
-      if (same && (!memo.dead || wl === memo.len)) return memo.dead;
+      for (let i = 0; i < wl && same; i++) same = waste[o + i] === memo.waste[i];
+      if (same && (!memo.dead || wl === memo.len)) {
+        this.known = memo.dead;
+        return null;
+      }
     }
-    if (memo === undefined) this.memo.set(key, (memo = { base, len: 0, dead: false, waste: new Uint8Array(s.capacity) }));
+    if (memo === undefined) this.memo.set(key, (memo = { base, len: 0, dead: false, waste: new Uint8Array(waste.length) }));
     memo.base = base;
     memo.len = wl;
-    for (let i = 0, o = s.off[W]; i < wl; i++) memo.waste[i] = s.cards[o + i]; // no view allocated per miss
-    memo.dead = this.stuck(s, base);
-    return memo.dead;
+    for (let i = 0; i < wl; i++) memo.waste[i] = waste[o + i]; // no view allocated per miss
+    return memo;
   }
 
+  private remember(memo: Memo, dead: boolean): boolean {
+    memo.dead = dead;
+    return dead;
+  }
+
+  /** recall's answer when it has one. */
+  private known = false;
+
   /** Per stock and reserve length: the waste last studied and its answer. */
-  private readonly memo = new Map<number, { base: number; len: number; dead: boolean; waste: Uint8Array }>();
+  private readonly memo = new Map<number, Memo>();
 
   /** True when no line takes every waste card off in turn with the tableau's piles enough each time (provesLost). */
   private stuck(s: GameState, base: number): boolean {
     const { cards, off, len } = s;
     const cls = this.classes(base);
     const rl = len[s.RESERVE];
-    const sl = len[s.STOCK];
+    const outs = this.prepare(rl);
+    // Foundations of chain T with h cards hold levels 0..h-1: counted as differences.
+    for (let f = s.FOUND0; f < s.CELL0; f++) if (len[f] > 0) countFoundation(outs, colourOf(cards[off[f]]), len[f]);
+    sumLevels(outs);
+    for (let p = 0; p < s.T; p++) for (let i = off[p], e = off[p] + len[p]; i < e; i++) outs[cls[cards[i]]]++;
+    return this.walk(cls, s.T, cards, off[s.RESERVE] + rl - 1, rl, off[s.STOCK] + len[s.STOCK] - 1, len[s.STOCK], cards, off[s.WASTE], len[s.WASTE]);
+  }
+
+  /** stuck for a RunBoard: its piles are runs, walked down from the top by the board's `up`. */
+  private stuckBoard(b: RunBoard, base: number): boolean {
+    const cls = this.classes(base);
+    const outs = this.prepare(b.rl);
+    for (let f = 0; f < b.F; f++) if (b.fLen[f] > 0) countFoundation(outs, colourOf(b.fBottom[f]), b.fLen[f]);
+    sumLevels(outs);
+    const up = b.up;
+    for (let p = 0; p < b.T; p++) for (let k = 0, c = b.top[p]; k < b.len[p]; k++, c = up[c]) outs[cls[c]]++;
+    return this.walk(cls, b.T, b.src, b.reserveOff + b.rl - 1, b.rl, b.stockOff + b.sl - 1, b.sl, b.waste, 0, b.wl);
+  }
+
+  /** Room for a reserve of rl cards, and outs[0, N) cleared for the cards out with none gone. */
+  private prepare(rl: number): Int32Array {
+    if (this.outs.length < (rl + 1) * 2 * LEVELS) this.grow(rl + 1);
+    this.outs.fill(0, 0, 2 * LEVELS);
+    return this.outs;
+  }
+
+  /**
+   * stuck's walk, outs[0, N) holding the cards out on the foundations and the tableau: the reserve
+   * and the stock are src's cards, their tops at rtop and stop; the waste is waste[w0, w0 + wl).
+   */
+  private walk(
+    cls: Uint8Array,
+    piles: number,
+    src: Uint8Array,
+    rtop: number,
+    rl: number,
+    stop: number,
+    sl: number,
+    waste: Uint8Array,
+    w0: number,
+    wl: number,
+  ): boolean {
     const N = 2 * LEVELS;
-    if (this.outs.length < (rl + 1) * N) this.grow(rl + 1);
     const { outs, js, ds, low } = this;
     // outs[e]: the cards out with the reserve's top e cards gone and the stock's top ds[e] dealt;
-    // js[e] its J. Foundations of chain T with h cards hold levels 0..h-1: counted as differences.
-    outs.fill(0, 0, N);
-    for (let f = s.FOUND0; f < s.CELL0; f++) {
-      if (len[f] === 0) continue;
-      const o = colourOf(cards[off[f]]) * LEVELS;
-      outs[o]++;
-      if (len[f] < LEVELS) outs[o + len[f]]--;
-    }
-    for (let c = 1; c < N; c++) if (c % LEVELS > 0) outs[c] += outs[c - 1];
-    for (let p = 0; p < s.T; p++) for (let i = off[p], e = off[p] + len[p]; i < e; i++) outs[cls[cards[i]]]++;
+    // js[e] its J.
     js[0] = 0;
     for (let c = 1; c < N; c++) if (c % LEVELS > 0) js[0] += Math.max(0, outs[c] - outs[c - 1]);
-    const rtop = off[s.RESERVE] + rl - 1;
     for (let e = 1; e <= rl; e++) {
       outs.copyWithin(e * N, (e - 1) * N, e * N);
-      js[e] = js[e - 1] + this.add(e * N, cls[cards[rtop - e + 1]], 1);
+      js[e] = js[e - 1] + this.add(e * N, cls[src[rtop - e + 1]], 1);
     }
     ds.fill(0, 0, rl + 1);
     low.fill(0, 0, rl + 1);
@@ -104,17 +163,15 @@ export class WasteTest {
     // reserve cards gone (the staircase of the points reached); each card moves every e's point to
     // the least d at or above low[e] that fits, and the staircase is rebuilt from those. A path
     // exists exactly when the staircase never empties.
-    const piles = s.T;
-    const stop = off[s.STOCK] + sl - 1;
-    for (let i = off[s.WASTE] + len[s.WASTE] - 1; i >= off[s.WASTE]; i--) {
-      const c = cls[cards[i]];
+    for (let i = w0 + wl - 1; i >= w0; i--) {
+      const c = cls[waste[i]];
       let env = NONE;
       for (let e = 0; e <= rl; e++) {
         const o = e * N;
         js[e] += this.add(o, c, 1);
         if (low[e] === NONE) continue;
-        while (ds[e] > low[e]) js[e] += this.add(o, cls[cards[stop - --ds[e]]], -1);
-        while (ds[e] < low[e] || (js[e] > piles && ds[e] < sl)) js[e] += this.add(o, cls[cards[stop - ds[e]++]], 1);
+        while (ds[e] > low[e]) js[e] += this.add(o, cls[src[stop - --ds[e]]], -1);
+        while (ds[e] < low[e] || (js[e] > piles && ds[e] < sl)) js[e] += this.add(o, cls[src[stop - ds[e]++]], 1);
         if (js[e] <= piles && ds[e] < env) env = ds[e];
         low[e] = env;
       }
@@ -155,4 +212,24 @@ export class WasteTest {
   private add(o: number, c: number, by: number): number {
     return addCount(this.outs, o, c, by);
   }
+}
+
+/** One memo entry of WasteTest: the waste last studied under one stock and reserve length, and its answer. */
+interface Memo {
+  base: number;
+  len: number;
+  dead: boolean;
+  waste: Uint8Array;
+}
+
+/** A foundation of `colour`'s chain with h cards: levels 0..h-1 out, as differences (sumLevels adds them up). */
+function countFoundation(outs: Int32Array, colour: number, h: number): void {
+  const o = colour * LEVELS;
+  outs[o]++;
+  if (h < LEVELS) outs[o + h]--;
+}
+
+/** Turns countFoundation's differences into counts, chain by chain. */
+function sumLevels(outs: Int32Array): void {
+  for (let c = 1; c < 2 * LEVELS; c++) if (c % LEVELS > 0) outs[c] += outs[c - 1];
 }

@@ -27,7 +27,10 @@
 // alternate-colour games without cells every tableau pile is a run (RULES.md, *Consequences*), known
 // by its bottom card's class and its length; so there the set holds only the positions since the
 // last such move, each known by those pairs, and the Zobrist hash is not maintained during the playout.
-// The same moves are tried and refused as with the hash (test/nmcs.test.ts compares the two).
+// The same moves are tried and refused as with the hash (test/nmcs.test.ts compares the two). In
+// the Terrace games a playout copies the position into a RunBoard (src/engine/runboard.ts) and plays
+// there, with no undo, hash or card places to keep: the same moves and nodes as on the state, in
+// less time (test/runboard.test.ts compares the two).
 //
 // A playout that reaches a position the waste test (src/proof/waste.ts) proves lost stops there:
 // nothing after it can win, and the moves it would still play (dealing out the stock, mostly) cost
@@ -45,7 +48,7 @@ import { MAX_MOVES, moveFrom, moveTo } from '../engine/move';
 import { generateFoundationMoves, generateOtherMoves } from '../engine/movegen';
 import type { GameState } from '../engine/state';
 import { doubled } from '../engine/typed';
-import { CLASS_COUNT, mix } from '../engine/zobrist';
+import { boardFits, RUN_KEYS1, RUN_KEYS2, RunBoard } from '../engine/runboard';
 import { type DeadlockAudit, DeadlockCuts } from '../proof/cuts';
 import { xorshift } from './order/order';
 import { safeFoundationMove } from '../proof/safe-moves';
@@ -136,10 +139,6 @@ export function forcedStep(s: GameState, buf: Int32Array, end: number, next: num
   return i >= 0 && buf[i] === next;
 }
 
-/** Random keys of a run in the playouts' set, by (bottom card's class) * 256 + length. */
-const RUN_KEYS1 = new Int32Array(CLASS_COUNT * 256).map((_, i) => mix(i * 2 + 1));
-const RUN_KEYS2 = new Int32Array(CLASS_COUNT * 256).map((_, i) => mix(~(i * 2 + 1)));
-
 /** How a NestedRollouts searches, given when it is made. */
 export interface NmcsOptions {
   /** Its random generator's seed. */
@@ -151,6 +150,8 @@ export interface NmcsOptions {
   weighs?: (s: GameState, line: number) => boolean;
   /** Asked again wherever the waste test says lost; a disagreement throws (cuts.ts; tests). */
   audit?: DeadlockAudit;
+  /** False: playouts play on the GameState even where a RunBoard would do (for tests). */
+  board?: boolean;
 }
 
 export class NestedRollouts implements Search {
@@ -199,6 +200,8 @@ export class NestedRollouts implements Search {
   lostPlayouts = 0;
   /** The line has reached a position whose moves are not listed yet: a run's limit fell between the two (nextStep). */
   private toList = false;
+  /** Where the game allows (boardFits), playouts play on this copy of the position instead of the state. */
+  private readonly board: RunBoard | null;
 
   constructor(
     readonly state: GameState,
@@ -212,6 +215,8 @@ export class NestedRollouts implements Search {
     const d = o.playouts.checkEvery > 0 ? new DeadlockCuts(state, ['waste'], o.audit) : null;
     this.wasteTest = d !== null && d.tests.length > 0 ? d : null;
     this.checkEvery = this.wasteTest ? o.playouts.checkEvery : 0;
+    // An audit asks its second opinion of the GameState, so audited playouts play on the state.
+    this.board = this.runs && (o.board ?? true) && o.audit === undefined && boardFits(state) ? new RunBoard(state) : null;
   }
 
   solutionMoves(): number[] {
@@ -340,6 +345,8 @@ export class NestedRollouts implements Search {
    */
   private playout(hard: number): number {
     const s = this.state;
+    // Before Signora's first move only foundation moves are legal (movegen.ts), which boards do not know.
+    if (this.board !== null && !(s.base < 0 && s.firstMoveRule)) return this.playoutOnBoard(hard);
     const buf = this.buf;
     this.seen.clear();
     this.pending = false; // the playout's first position is not in the set: it may be met again
@@ -403,6 +410,86 @@ export class NestedRollouts implements Search {
     for (let i = 0; i < n; i++) s.undo();
     if (this.runs) s.hashOn(); // every move since hashOff() is undone
     return score;
+  }
+
+  /**
+   * playout() on the board: the same moves, drawn alike, and the same nodes counted, with the
+   * position copied into the board and played there (no move taken back, no hash, no card places).
+   * The set of positions is the runs mode's: started again after every move that changes the
+   * stock's, waste's or reserve's length, and a move between piles looked up before it is played.
+   */
+  private playoutOnBoard(hard: number): number {
+    const b = this.board!;
+    b.load(this.state);
+    const buf = this.buf;
+    const seen = this.seen;
+    seen.clear();
+    let pending = false; // the playout's first position is not in the set: it may be met again
+    let n = 0;
+    let check = this.checkEvery > 0 ? this.checkEvery : PLAYOUT_MAX;
+    let left = Math.min(hard - this.stats.nodes, 1 << 30);
+    let cut = false;
+    const weighHome = this.weights.home !== undefined;
+    while (n < PLAYOUT_MAX && b.onFoundation !== b.total) {
+      let end = b.foundationMoves(buf, 0);
+      if (end > 0 && !(weighHome && moveFrom(buf[0]) !== b.WASTE)) {
+        if (left-- <= 0) {
+          cut = true;
+          break;
+        }
+        b.apply(buf[0]);
+        seen.clear();
+        pending = true;
+        this.seq[n++] = buf[0];
+        continue;
+      }
+      const homes = end;
+      if (n >= check) {
+        check = n + this.checkEvery;
+        if (this.wasteTest!.provesLostBoard(b)) {
+          this.lostPlayouts++;
+          break;
+        }
+      }
+      end = b.otherMoves(buf, homes);
+      let total = this.weigh(end);
+      if (pending) {
+        seen.add(b.key1, b.key2);
+        pending = false;
+      }
+      let m = -1;
+      while (end > 0) {
+        if (left-- <= 0) {
+          cut = true;
+          break;
+        }
+        const i = drawWeighted(this.wts, end, total, this.rng);
+        const mv = buf[i];
+        if (b.changesLengths(mv)) {
+          seen.clear();
+          pending = true;
+        } else {
+          b.peek(mv);
+          if (!seen.add(b.peek1, b.peek2)) {
+            this.stats.nodes++; // played and taken back, as on the state
+            total -= this.wts[i];
+            buf[i] = buf[--end];
+            this.wts[i] = this.wts[end];
+            continue;
+          }
+        }
+        b.apply(mv);
+        m = mv;
+        break;
+      }
+      if (m < 0) break;
+      this.seq[n++] = m;
+    }
+    this.stats.nodes += n;
+    this.seqLen = n;
+    const depth = this.playedLen + 1 + n;
+    if (depth > this.stats.maxDepth) this.stats.maxDepth = depth;
+    return cut ? -1 : b.onFoundation;
   }
 
   /**
