@@ -9,7 +9,7 @@
 // (RULES.md, *Consequences*), and suits never matter in these games, so a pile is its bottom card,
 // its top card and its length; the card under the top is one rank up, of the other colour. A card
 // is held as the card of its (rank, colour) class that stands for them all (clubs for black,
-// diamonds for red): every table the moves read (stackOK, colourClass, belowClass, cls, the waste
+// diamonds for red): every table the moves read (colourClass, belowClass, cls, the waste
 // test's classes) gives it the same answer as any card of its class.
 import { colourOf } from '../cards/card';
 import { encodeMove, moveFrom, moveTo } from './move';
@@ -81,7 +81,6 @@ export class RunBoard {
   private readonly cls: Uint8Array;
   private readonly colourClass: Int8Array;
   private readonly belowClass: Int8Array;
-  private readonly stackOK: Uint8Array;
 
   constructor(s: GameState) {
     this.T = s.T;
@@ -107,7 +106,6 @@ export class RunBoard {
     this.cls = s.cls;
     this.colourClass = s.colourClass;
     this.belowClass = s.belowClass;
-    this.stackOK = s.stackOK;
     for (let c = 0; c < 52; c++) this.up[c] = standIn((((c >> 2) + 1) % 13) * 4 + (colourOf(c) === 1 ? 0 : 1));
   }
 
@@ -205,23 +203,22 @@ export class RunBoard {
   /** generateOtherMoves' moves of this position, into buf from `at`; returns the new end. */
   otherMoves(buf: Int32Array, at: number): number {
     let n = at;
-    const T = this.T;
-    const stackOK = this.stackOK;
-    const wasteTop = this.wl > 0 ? this.waste[this.wl - 1] : -1;
-    const reserveTop = this.reserveToTableau && this.rl > 0 ? this.reserveTop() : -1;
+    const { T, len, top, byTop, belowClass, colourClass, up } = this;
+    // The piles the waste's and the reserve's top may go on: those topped by the class one rank up, of the other colour.
+    const wasteOn = this.wl > 0 ? byTop[colourClass[up[this.waste[this.wl - 1]]]] : 0;
+    const reserveOn = this.reserveToTableau && this.rl > 0 ? byTop[colourClass[up[this.reserveTop()]]] : 0;
     let empty = -1;
     for (let q = 0; q < T; q++) {
-      if (this.len[q] === 0) {
+      if (len[q] === 0) {
         if (empty < 0) empty = q;
         continue;
       }
-      const tq = this.top[q];
-      const k = this.belowClass[tq];
-      if (k >= 0) for (let b = this.byTop[k] & ~(1 << q); b !== 0; b &= b - 1) buf[n++] = encodeMove(31 - Math.clz32(b & -b), q, 1); // ascending piles
-      if (wasteTop >= 0 && stackOK[tq * 52 + wasteTop] === 1) buf[n++] = encodeMove(this.WASTE, q, 1);
-      if (reserveTop >= 0 && stackOK[tq * 52 + reserveTop] === 1) buf[n++] = encodeMove(this.RESERVE, q, 1);
+      // The piles whose top goes on q's (never q itself: the two are of other colours), ascending.
+      for (let b = byTop[belowClass[top[q]]]; b !== 0; b &= b - 1) buf[n++] = encodeMove(31 - Math.clz32(b & -b), q, 1);
+      if ((wasteOn >> q) & 1) buf[n++] = encodeMove(this.WASTE, q, 1);
+      if ((reserveOn >> q) & 1) buf[n++] = encodeMove(this.RESERVE, q, 1);
     }
-    if (empty >= 0 && this.emptyRule !== Empty.StaysEmpty) for (let p = 0; p < T; p++) if (this.len[p] >= 2) buf[n++] = encodeMove(p, empty, 1);
+    if (empty >= 0 && this.emptyRule !== Empty.StaysEmpty) for (let p = 0; p < T; p++) if (len[p] >= 2) buf[n++] = encodeMove(p, empty, 1);
     if (this.sl > 0) buf[n++] = encodeMove(this.STOCK, this.WASTE, 1);
     return n;
   }
