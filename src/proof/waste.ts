@@ -145,6 +145,7 @@ export class WasteTest {
     w0: number,
     wl: number,
   ): boolean {
+    if (rl === 0) return this.walkNoReserve(cls, piles, src, stop, sl, waste, w0, wl);
     const N = 2 * LEVELS;
     const { outs, js, ds, low } = this;
     // outs[e]: the cards out with the reserve's top e cards gone and the stock's top ds[e] dealt;
@@ -176,6 +177,23 @@ export class WasteTest {
         low[e] = env;
       }
       if (env === NONE) return true;
+    }
+    return false;
+  }
+
+  /**
+   * walk with no reserve (Empress of Italy, and every game once its reserve is gone): one point d
+   * per waste card, the least that fits at or above the last; none fits, and the position is lost.
+   */
+  private walkNoReserve(cls: Uint8Array, piles: number, src: Uint8Array, stop: number, sl: number, waste: Uint8Array, w0: number, wl: number): boolean {
+    const outs = this.outs;
+    let j = 0;
+    for (let c = 1; c < 2 * LEVELS; c++) if (c % LEVELS > 0 && outs[c] > outs[c - 1]) j += outs[c] - outs[c - 1];
+    let d = 0;
+    for (let i = w0 + wl - 1; i >= w0; i--) {
+      j += addCount(outs, 0, cls[waste[i]], 1);
+      while (j > piles && d < sl) j += addCount(outs, 0, cls[src[stop - d++]], 1);
+      if (j > piles) return true;
     }
     return false;
   }
