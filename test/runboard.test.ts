@@ -33,7 +33,8 @@ function stateMoves(s: GameState): number[] {
 function snapshot(b: RunBoard): unknown {
   const piles = Array.from({ length: b.T }, (_, p) => (b.len[p] === 0 ? [0] : [b.bottom[p], b.top[p], b.len[p]]));
   const found = Array.from({ length: b.F }, (_, f) => (b.fLen[f] === 0 ? [0] : [b.fBottom[f], b.fTop[f], b.fLen[f]]));
-  return { piles, found, waste: Array.from(b.waste.subarray(0, b.wl)), sl: b.sl, rl: b.rl, base: b.base, home: b.onFoundation, key: [b.key1, b.key2] };
+  const out = Array.from(b.cardsOut()); // kept move by move on a board never reloaded, counted afresh on one loaded
+  return { piles, found, waste: Array.from(b.waste.subarray(0, b.wl)), sl: b.sl, rl: b.rl, base: b.base, home: b.onFoundation, key: [b.key1, b.key2], out };
 }
 
 /** The playouts' key of the state's tableau, as nmcs.ts summed it over the piles. */

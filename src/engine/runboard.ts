@@ -72,6 +72,9 @@ export class RunBoard {
   /** The key the tableau would have after the move peek() was asked about. */
   peek1 = 0;
   peek2 = 0;
+  /** Per stand-in card, how many of its class are on the foundations and the tableau (cardsOut); valid while outKnown. */
+  private readonly out = new Int32Array(52);
+  private outKnown = false;
   /** The stand-in of the card under c in a run: one rank up (wrapping), the other colour. */
   readonly up = new Uint8Array(52);
   private readonly emptyRule: Empty;
@@ -147,7 +150,24 @@ export class RunBoard {
     this.constraint = s.baseConstraint;
     this.onFoundation = s.onFoundation;
     this.total = s.total;
+    this.outKnown = false;
     this.fillAccept();
+  }
+
+  /**
+   * Per stand-in card, the cards of its class on the foundations and the tableau (the waste test's
+   * cards out). Counted on the first call after load(), then kept by apply(): only a card out of
+   * the waste, the stock or the reserve changes it.
+   */
+  cardsOut(): Int32Array {
+    if (this.outKnown) return this.out;
+    const { out, up } = this;
+    out.fill(0);
+    // A foundation runs up from its bottom card, a tableau pile down from its top: each card's next is `up`.
+    for (let f = 0; f < this.F; f++) for (let k = 0, c = this.fBottom[f]; k < this.fLen[f]; k++, c = up[c]) out[c]++;
+    for (let p = 0; p < this.T; p++) for (let k = 0, c = this.top[p]; k < this.len[p]; k++, c = up[c]) out[c]++;
+    this.outKnown = true;
+    return out;
   }
 
   /** The card atop the stock or the reserve (a stand-in). */
@@ -293,10 +313,11 @@ export class RunBoard {
       this.sl--;
     }
     if (to < this.T) this.putOn(to, card);
-    else if (to === this.WASTE) this.waste[this.wl++] = card;
-    else {
-      this.home(to - this.FOUND0, card);
-    }
+    else if (to === this.WASTE) {
+      this.waste[this.wl++] = card;
+      return; // a deal: nothing out, no pile emptied
+    } else this.home(to - this.FOUND0, card);
+    if (from >= this.T) this.out[card]++; // out of the waste or the reserve (counted even while unknown: load() clears the flag, cardsOut() recounts)
     if (from < this.T && this.len[from] === 0) {
       const fs = this.fillSource();
       if (fs < 0) return;
@@ -310,6 +331,7 @@ export class RunBoard {
         this.rl--;
       }
       this.putOn(from, c);
+      this.out[c]++;
     }
   }
 

@@ -115,10 +115,11 @@ export class WasteTest {
   private stuckBoard(b: RunBoard, base: number): boolean {
     const cls = this.classes(base);
     const outs = this.prepare(b.rl);
-    for (let f = 0; f < b.F; f++) if (b.fLen[f] > 0) countFoundation(outs, colourOf(b.fBottom[f]), b.fLen[f]);
-    sumLevels(outs);
-    const up = b.up;
-    for (let p = 0; p < b.T; p++) for (let k = 0, c = b.top[p]; k < b.len[p]; k++, c = up[c]) outs[cls[c]]++;
+    const out = b.cardsOut();
+    for (let c = 0; c < 52; c += 4) {
+      outs[cls[c]] += out[c]; // black (the clubs stand in)
+      outs[cls[c + 1]] += out[c + 1]; // red (the diamonds)
+    }
     return this.walk(cls, b.T, b.src, b.reserveOff + b.rl - 1, b.rl, b.stockOff + b.sl - 1, b.sl, b.waste, 0, b.wl);
   }
 
