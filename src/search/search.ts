@@ -1,6 +1,6 @@
 // Room src/search: the search algorithms, over src/proof and the engine. This file is what every
 // search offers a solve (src/solver): resumable runs under a shared budget. The searches: dfs.ts,
-// restart.ts (restarting DFS), astar.ts, nmcs.ts (nested Monte Carlo); their shared machinery in
+// restart.ts (restarting DFS), astar.ts, nmcs.ts (nested Monte Carlo, its playouts in playouts.ts); their shared machinery in
 // core/ (tt.ts the transposition table, memory.ts the memory cap, scc.ts, states.ts, streams.ts)
 // and move order in order/ (order.ts, heuristic.ts). freecell/ holds the searches of Winery and
 // FreeCell alone; only src/solver reaches it (through freecell/index.ts). The room may import

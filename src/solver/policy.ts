@@ -4,7 +4,7 @@
 // searches, how many nodes each step runs) are its preset, as data, in presets.ts. The searches are
 // named here only: registry.ts makes them, schedule.ts runs the steps.
 import { DEADLOCK_TESTS, type DeadlockTest } from '../proof/proof';
-import type { Playouts } from '../search/nmcs';
+import type { Playouts } from '../search/playouts';
 import type { Search } from '../search/search';
 
 export type SearchKind = 'dfs' | 'astar' | 'portfolio' | 'auto' | (string & {});

@@ -5,7 +5,7 @@
 // seeds; how, with the figures, is in docs/journal.md (*From the code's comments*) and
 // docs/benchmarks.md.
 import type { RuleTable } from '../rules/vocabulary';
-import type { Playouts } from '../search/nmcs';
+import type { Playouts } from '../search/playouts';
 import type { Policy, Preset } from './policy';
 
 /** The depth-first searches of `dfs` in the alternate-colour games: the scored DFS and three randomly ordered ones. */
