@@ -59,7 +59,7 @@ export class RunBoard {
   sl = 0;
   rl = 0;
   /** The state whose cards the stock and reserve are, and where they start in it. */
-  src: Uint8Array;
+  readonly src: Uint8Array;
   readonly stockOff: number;
   readonly reserveOff: number;
   base = -1;
