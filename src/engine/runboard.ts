@@ -1,9 +1,10 @@
 // A Terrace-family position (Signora, Double Signora, Empress of Italy) held as its runs, for the
 // nested Monte Carlo search's playouts (src/search/nmcs.ts): a playout loads one, plays its moves
-// on it and throws it away, so it never undoes a move and keeps no hash, card places or undo
-// history. Its moves are GameState's, generated in movegen.ts's order (test/runboard.test.ts plays
-// both side by side), so a playout on a board plays exactly the moves, and counts exactly the
-// nodes, it would on the GameState.
+// on it and throws it away, so it never undoes a move and keeps no Zobrist hash, card places or
+// undo history. Its moves are GameState's, generated in movegen.ts's order (test/runboard.test.ts
+// plays both side by side), so a playout on a board plays exactly the moves, and counts exactly the
+// nodes, it would on the GameState. One position is left out: Signora's deal before its first
+// move (ruling 1: foundation moves only), which the playouts play on the state.
 //
 // Why runs are enough: every tableau pile is a run built down in alternate colour with wrapping
 // (RULES.md, *Consequences*), and suits never matter in these games, so a pile is its bottom card,
@@ -29,7 +30,17 @@ export function standIn(c: number): number {
 export function boardFits(s: GameState): boolean {
   const r = s.rules;
   return (
-    r.terraceFamily && r.suitsIrrelevant && r.tableauWrap && !r.runMoves && s.C === 0 && !s.suitFound && s.emptyRule !== Empty.AnyCardOrRun && s.disorder === 0
+    r.terraceFamily &&
+    r.suitsIrrelevant &&
+    r.tableauWrap &&
+    s.wrapFound &&
+    !r.runMoves &&
+    s.C === 0 &&
+    !s.suitFound &&
+    s.emptyRule !== Empty.AnyCardOrRun &&
+    s.disorder === 0 &&
+    (s.fill0 < 0 || s.fill0 === s.STOCK || s.fill0 === s.WASTE) &&
+    (s.fill1 < 0 || s.fill1 === s.STOCK || s.fill1 === s.WASTE)
   );
 }
 
@@ -261,8 +272,9 @@ export class RunBoard {
     return f1 >= 0 && this.lengthOf(f1) > 0 ? f1 : -1;
   }
 
+  /** The length of the stock or the waste (the only piles that fill: boardFits). */
   private lengthOf(p: number): number {
-    return p === this.STOCK ? this.sl : p === this.WASTE ? this.wl : this.rl;
+    return p === this.STOCK ? this.sl : this.wl;
   }
 
   /**
@@ -323,12 +335,9 @@ export class RunBoard {
       if (fs < 0) return;
       let c: number;
       if (fs === this.WASTE) c = this.waste[--this.wl];
-      else if (fs === this.STOCK) {
+      else {
         c = this.stockTop();
         this.sl--;
-      } else {
-        c = this.reserveTop();
-        this.rl--;
       }
       this.putOn(from, c);
       this.out[c]++;

@@ -46,7 +46,7 @@ export class WasteTest {
     const base = chainBase(s);
     const wl = s.len[s.WASTE];
     if (base < 0 || wl === 0) return false;
-    const memo = this.recall(s.len[s.STOCK], s.len[s.RESERVE], base, s.cards, s.off[s.WASTE], wl);
+    const memo = this.recall(s.len[s.STOCK], s.len[s.RESERVE], base, s.cards, s.off[s.WASTE], wl, s.capacity);
     if (memo === null) return this.known;
     return this.remember(memo, this.stuck(s, base));
   }
@@ -55,20 +55,21 @@ export class WasteTest {
   provesLostBoard(b: RunBoard): boolean {
     const base = b.base >= 0 ? b.base : b.constraint; // chainBase: boards hold Terrace games, with no ace base
     if (base < 0 || b.wl === 0) return false;
-    const memo = this.recall(b.sl, b.rl, base, b.waste, 0, b.wl);
+    const memo = this.recall(b.sl, b.rl, base, b.waste, 0, b.wl, b.waste.length);
     if (memo === null) return this.known;
     return this.remember(memo, this.stuckBoard(b, base));
   }
 
   /**
    * The memo's answer for a waste of wl cards at waste[o...] under that stock, reserve and base, if
-   * it has one (null, the answer in `known`); else the memo entry to fill (remember). The stock and
+   * it has one (null, the answer in `known`); else the memo entry to fill (remember), with room for
+   * `capacity` cards (the game's pack: no waste holds more). The stock and
    * the reserve are fixed by their lengths (both only ever lose their top card). If a waste passed,
    * so does its bottom part under the same stock, reserve and base: its cards have the same cards
    * out for each d, and the greedy line below starts lower. In a search that is every move but a
    * deal, a fill from the stock or a reserve move.
    */
-  private recall(sl: number, rl: number, base: number, waste: Uint8Array, o: number, wl: number): Memo | null {
+  private recall(sl: number, rl: number, base: number, waste: Uint8Array, o: number, wl: number, capacity: number): Memo | null {
     this.base = base;
     const key = sl * 4096 + rl;
     let memo = this.memo.get(key);
@@ -80,7 +81,7 @@ export class WasteTest {
         return null;
       }
     }
-    if (memo === undefined) this.memo.set(key, (memo = { base, len: 0, dead: false, waste: new Uint8Array(waste.length) }));
+    if (memo === undefined) this.memo.set(key, (memo = { base, len: 0, dead: false, waste: new Uint8Array(capacity) }));
     memo.base = base;
     memo.len = wl;
     for (let i = 0; i < wl; i++) memo.waste[i] = waste[o + i]; // no view allocated per miss

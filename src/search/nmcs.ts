@@ -42,8 +42,8 @@
 // Resumable: its whole state is the line played so far, the step's moves and how many have been
 // tried, so it stops between two playouts when its slice of the budget is spent (how the budget is
 // sliced then changes nothing). Only run()'s `limit` (solve()'s whole budget) stops it inside a
-// playout or a line's forced steps, at exactly that many nodes: a playout cut short is taken back
-// and its move tried again by the next run, if any.
+// playout or a line's forced steps, at exactly that many nodes: a playout cut short is abandoned
+// (taken back on the state, dropped on a board) and its move tried again by the next run, if any.
 import { MAX_MOVES, moveFrom } from '../engine/move';
 import { generateFoundationMoves, generateOtherMoves } from '../engine/movegen';
 import type { GameState } from '../engine/state';
@@ -331,6 +331,9 @@ export class NestedRollouts implements Search {
    * position copied into the board and played there (no move taken back, no hash, no card places).
    * The set of positions is the runs mode's: started again after every move that changes the
    * stock's, waste's or reserve's length, and a move between piles looked up before it is played.
+   * Its loop is playout()'s, step for step, on the board's calls instead of the state's (one loop
+   * over both would call through an interface in the hottest code); a change to one must go into
+   * the other, and test/runboard.test.ts, which runs the search both ways, fails if they part.
    */
   private playoutOnBoard(hard: number): number {
     const b = this.board!;

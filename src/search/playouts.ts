@@ -91,6 +91,7 @@ export function forcedStep(s: GameState, buf: Int32Array, end: number, next: num
   const i = end > 1 ? safeFoundationMove(s, buf, 0, end) : -1;
   return i >= 0 && buf[i] === next;
 }
+
 /** A playout's weight for move m of position s, by weights w (a move home only where w.home is given). */
 export function playoutWeight(s: GameState, m: number, w: PlayoutWeights): number {
   const from = moveFrom(m);
