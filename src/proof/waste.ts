@@ -48,7 +48,8 @@ export class WasteTest {
     if (base < 0 || wl === 0) return false;
     const memo = this.recall(s.len[s.STOCK], s.len[s.RESERVE], base, s.cards, s.off[s.WASTE], wl, s.capacity);
     if (memo === null) return this.known;
-    return this.remember(memo, this.stuck(s, base));
+    memo.dead = this.stuck(s, base);
+    return memo.dead;
   }
 
   /** provesLost for a RunBoard's position: the same answer as for the GameState it holds. */
@@ -57,17 +58,18 @@ export class WasteTest {
     if (base < 0 || b.wl === 0) return false;
     const memo = this.recall(b.sl, b.rl, base, b.waste, 0, b.wl, b.waste.length);
     if (memo === null) return this.known;
-    return this.remember(memo, this.stuckBoard(b, base));
+    memo.dead = this.stuckBoard(b, base);
+    return memo.dead;
   }
 
   /**
    * The memo's answer for a waste of wl cards at waste[o...] under that stock, reserve and base, if
-   * it has one (null, the answer in `known`); else the memo entry to fill (remember), with room for
-   * `capacity` cards (the game's pack: no waste holds more). The stock and
-   * the reserve are fixed by their lengths (both only ever lose their top card). If a waste passed,
-   * so does its bottom part under the same stock, reserve and base: its cards have the same cards
-   * out for each d, and the greedy line below starts lower. In a search that is every move but a
-   * deal, a fill from the stock or a reserve move.
+   * it has one (null, the answer in `known`); else the memo entry, its answer to be set, with room
+   * for `capacity` cards (the game's pack: no waste holds more). The stock and the reserve are
+   * fixed by their lengths (both only ever lose their top card). If a waste passed, so does its
+   * bottom part under the same stock, reserve and base: its cards have the same cards out for each
+   * d, and the greedy line below starts lower. In a search that is every move but a deal, a fill
+   * from the stock or a reserve move.
    */
   private recall(sl: number, rl: number, base: number, waste: Uint8Array, o: number, wl: number, capacity: number): Memo | null {
     this.base = base;
@@ -86,11 +88,6 @@ export class WasteTest {
     memo.len = wl;
     for (let i = 0; i < wl; i++) memo.waste[i] = waste[o + i]; // no view allocated per miss
     return memo;
-  }
-
-  private remember(memo: Memo, dead: boolean): boolean {
-    memo.dead = dead;
-    return dead;
   }
 
   /** recall's answer when it has one. */
