@@ -316,10 +316,7 @@ export class NestedRollouts implements Search {
       if (m < 0) break;
       this.seq[n++] = m;
     }
-    this.stats.nodes += n;
-    this.seqLen = n;
-    const depth = this.playedLen + 1 + n;
-    if (depth > this.stats.maxDepth) this.stats.maxDepth = depth;
+    this.playoutPlayed(n);
     const score = cut ? -1 : s.onFoundation;
     for (let i = 0; i < n; i++) s.undo();
     if (this.runs) s.hashOn(); // every move since hashOff() is undone
@@ -402,11 +399,16 @@ export class NestedRollouts implements Search {
       if (m < 0) break;
       this.seq[n++] = m;
     }
+    this.playoutPlayed(n);
+    return cut ? -1 : b.onFoundation;
+  }
+
+  /** A playout of n moves (kept in seq) is over: its nodes and depth go into the stats. */
+  private playoutPlayed(n: number): void {
     this.stats.nodes += n;
     this.seqLen = n;
     const depth = this.playedLen + 1 + n;
     if (depth > this.stats.maxDepth) this.stats.maxDepth = depth;
-    return cut ? -1 : b.onFoundation;
   }
 
   /**
