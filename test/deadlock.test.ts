@@ -3,7 +3,7 @@
 // src/engine/small.ts), and against the win-finding search on positions of the full games.
 import { describe, expect, it } from 'vitest';
 import { baseCandidates, type Deal, dealFromSeed } from '../src/engine/deal';
-import { MAX_MOVES, moveFrom } from '../src/engine/move';
+import { MAX_MOVES, moveFrom, moveTo } from '../src/engine/move';
 import { generateMoves } from '../src/engine/movegen';
 import { smallDeal, smallRules } from '../src/engine/small';
 import { GameState } from '../src/engine/state';
@@ -14,7 +14,7 @@ import { DeadlockAuditError, DeadlockCuts } from '../src/proof/cuts';
 import { type DeadlockTest, testsThatApply } from '../src/proof/proof';
 import { testsAsked } from '../src/solver/policy';
 import { presetOf } from '../src/solver/presets';
-import { OrderCheck, wasteStuckPlain } from '../src/proof/plain';
+import { OrderCheck, reserveStuckPlain, wasteStuckPlain } from '../src/proof/plain';
 import { WasteOrder, zobrist } from '../src/proof/waste-order';
 import { DfsSearch } from '../src/search/dfs';
 import { solve } from '../src/solver/solve';
@@ -95,6 +95,47 @@ describe('deadlock tests (deadlock.ts)', () => {
     // A proof names the tests that cut, not all those asked, with dead marks or without.
     for (const marks of [false, true]) expect(solve(deal, { base: 4, maxNodes: 10_000, deadlocks: true, marks }).proof).toBe('exhaustive+deadlock:reserve');
   });
+
+  for (const v of ['signora', 'double-signora'])
+    it(`${v}: on random walks with undos the reserve test answers as its plain version does, kept answers and all`, () => {
+      const rules = getRules(v);
+      const buf = new Int32Array(MAX_MOVES);
+      const tally = { asked: 0, dead: 0 };
+      // Double Signora's full deals are almost never dead (its reserve also plays onto the
+      // tableau): its small deals too, where the test fires more.
+      for (let seed = 1; seed <= 30; seed++) {
+        const deal = v === 'signora' || seed <= 10 ? dealFromSeed(rules, 50000 + seed) : smallDeal(rules, { ranks: 5, piles: 2, reserve: 8 }, seed).deal;
+        const rnd = prng(seed);
+        const s = new GameState(deal);
+        // One test for every walk of a deal, under several bases: its kept answers must not leak between them.
+        const d = new DeadlockCuts(s, ['reserve']);
+        for (let walk = 0; walk < 3; walk++) {
+          const base = baseCandidates(deal)[Math.floor(rnd() * baseCandidates(deal).length)];
+          s.setConstraint(base);
+          let depth = 0;
+          for (let step = 0; step < 300; step++) {
+            const n = generateMoves(s, buf, 0);
+            if (depth > 0 && (n === 0 || rnd() < 0.3)) {
+              s.undo();
+              depth--;
+            } else if (n > 0) {
+              // Moves home half the time, so the foundations climb and the reserve empties.
+              const home = [];
+              for (let i = 0; i < n; i++) if (moveTo(buf[i]) >= s.FOUND0 && moveTo(buf[i]) < s.CELL0) home.push(buf[i]);
+              s.apply(home.length > 0 && rnd() < 0.5 ? home[Math.floor(rnd() * home.length)] : buf[Math.floor(rnd() * n)]);
+              depth++;
+            } else break;
+            const dead = d.provesLost(s);
+            expect(dead, `${v} seed ${50000 + seed} walk ${walk} step ${step}`).toBe(reserveStuckPlain(s));
+            tally.asked++;
+            if (dead) tally.dead++;
+          }
+          while (depth-- > 0) s.undo();
+        }
+      }
+      expect(tally.dead).toBeGreaterThan(20);
+      expect(tally.asked - tally.dead).toBeGreaterThan(1000);
+    });
 
   for (const v of ['signora', 'double-signora'])
     it(`${v}: reserve endgames the test calls dead are lost by exhaustive search; verdicts agree`, () => {
@@ -371,7 +412,7 @@ describe('the waste test (deadlock.ts)', () => {
     expect(solve(deal, { tt, maxNodes: 20_000, deadlockAudit: true }).proof).toBe('exhaustive+deadlock:waste');
     for (const test of ['waste', 'order'] as const) {
       const s = new GameState(deal);
-      const d = new DeadlockCuts(s, [test], { waste: () => test !== 'waste', order: () => test !== 'order' });
+      const d = new DeadlockCuts(s, [test], { reserve: () => true, waste: () => test !== 'waste', order: () => test !== 'order' });
       const buf = new Int32Array(MAX_MOVES);
       let thrown: unknown;
       try {
@@ -388,6 +429,13 @@ describe('the waste test (deadlock.ts)', () => {
       expect(thrown, test).toBeInstanceOf(DeadlockAuditError);
       expect((thrown as Error).message).toMatch(new RegExp(`^the ${test} test cut a position`));
     }
+    // The reserve test: Signora seed 10002 with base 5 is dead at the deal (the hand-checked loss above).
+    const sig = dealFromSeed(getRules('signora'), 10002);
+    expect(solve(sig, { tt, base: 4, maxNodes: 20_000, deadlockAudit: true }).proof).toBe('exhaustive+deadlock:reserve');
+    const s = new GameState(sig);
+    s.setConstraint(4);
+    const d = new DeadlockCuts(s, ['reserve'], { reserve: () => false, waste: () => true, order: () => true });
+    expect(() => d.provesLost(s)).toThrow(/^the reserve test cut a position/);
   });
 
   it('fast and plain versions against an exact solver of the relaxed game, on a pack with a gap (A, 2, 3, K; no Q)', () => {

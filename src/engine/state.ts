@@ -156,6 +156,8 @@ export class GameState {
    * foundation, its undo, load, setConstraint): movegen.ts keeps what the foundations accept until then.
    */
   foundationVersion = 0;
+  /** Deals loaded so far (load()): what a cache learned of one deal's cards is void after the next. */
+  loads = 0;
   /** Base rank 0..12, or -1 while not yet fixed. */
   base = -1;
   /** Solver constraint: the first foundation card must have this rank (-1: free). */
@@ -256,6 +258,7 @@ export class GameState {
     this.onFoundation = 0;
     this.disorder = 0;
     this.foundationVersion++;
+    this.loads++;
     this.undoTop = 0;
     this.hashing = false; // each pile is hashed once below (hashAll), not once per card
     // Plain loops: a short deal's solve pays for this load once or twice.

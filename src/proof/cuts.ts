@@ -22,8 +22,8 @@ export class DeadlockCuts {
 
   /**
    * The tests `tests` among those that apply to this game (testsThatApply). `audit`, if given, is
-   * asked again wherever the waste or the order test cuts (plain.ts's versions), and a
-   * disagreement throws: verify's second opinion.
+   * asked again wherever a test cuts (plain.ts's versions), and a disagreement throws: verify's
+   * second opinion.
    */
   constructor(
     s: GameState,
@@ -66,6 +66,7 @@ export class DeadlockCuts {
   /** True when a test proves s lost, counted as a cut of that test (false when no base is known yet). */
   provesLost(s: GameState): boolean {
     if (this.reserve !== null && this.reserve.provesLost(s)) {
+      if (this.audit && !this.audit.reserve(s)) throw new DeadlockAuditError('reserve', chainBase(s));
       this.cuts.reserve++;
       return true;
     }
@@ -104,15 +105,16 @@ export class DeadlockCuts {
   }
 }
 
-/** Plain second versions of the waste and order tests (plain.ts), asked where the fast ones cut. */
+/** Plain second versions of the three tests (plain.ts), asked where the fast ones cut. */
 export interface DeadlockAudit {
+  reserve(s: GameState): boolean;
   waste(s: GameState): boolean;
   order(s: GameState): boolean;
 }
 
-/** The waste or order test found a position dead that its plain version (the audit) does not. */
+/** A test found a position dead that its plain version (the audit) does not. */
 export class DeadlockAuditError extends Error {
-  constructor(test: 'waste' | 'order', base: number) {
+  constructor(test: DeadlockTest, base: number) {
     super(
       `the ${test} test cut a position (base ${rankName(base)}) that its plain check does not find dead, so this proof is not confirmed (the loss may still hold)` +
         (test === 'order' ? ': the plain check may have run out of its relaxed positions, or a bug' : ': a bug') +

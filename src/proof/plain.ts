@@ -1,5 +1,5 @@
-// Second, plain implementations of waste.ts's waste test and waste-order.ts's order test, to
-// check the fast ones: the tests compare them on random walks, and `verify`
+// Second, plain implementations of reserve.ts's reserve test, waste.ts's waste test and
+// waste-order.ts's order test, to check the fast ones: the tests compare them on random walks, and `verify`
 // (SolveOptions.deadlockAudit) checks every position a fast test cuts in a proof it repeats, so no
 // cut in a repeated proof rests on the fast code alone (the search around it is shared). Slow (J
 // recounted at every step; the waste test's about 0.2 ms a position in Empress of Italy), so they
@@ -7,10 +7,10 @@
 import type { GameState } from '../engine/state';
 import type { DeadlockAudit } from './cuts';
 
-/** The plain versions of the waste and order tests, as one search's audit (the order check keeps a memo). */
+/** The plain versions of the three tests, as one search's audit (the order check keeps a memo). */
 export function plainAudit(): DeadlockAudit {
   const order = new OrderCheck();
-  return { waste: wasteStuckPlain, order: (s) => order.provesLost(s) };
+  return { reserve: reserveStuckPlain, waste: wasteStuckPlain, order: (s) => order.provesLost(s) };
 }
 
 /** The base rank the plain checks use: the fixed one, else the constraint, else the ace where the rules start there (-1: none). */
@@ -27,6 +27,49 @@ function plainClass(c: number, base: number): number {
 /** 1 for red (suits C D H S: D and H), 0 for black. */
 function plainColour(c: number): number {
   return (c & 3) === 1 || (c & 3) === 2 ? 1 : 0;
+}
+
+/**
+ * True when the reserve cannot be played out even with every other card free: the reserve test
+ * written again from reserve.ts's comment, with no cache and no shared code. Free copies counted
+ * pile by pile (every pile but the foundations and the reserve); a chain's foundations are its
+ * started ones at their heights and one at height 0 for each copy of its level 0 not yet on one;
+ * then the reserve's cards top first, each onto the tableau where the rules allow it and a copy
+ * of its tableau parent is free (it is then free itself), else onto the highest foundation of its
+ * chain at or below its level, raised there with free copies.
+ */
+export function reserveStuckPlain(s: GameState): boolean {
+  const base = plainBase(s);
+  const pile = (p: number) => Array.from(s.cards.subarray(s.off[p], s.off[p] + s.len[p]));
+  const reserve = pile(s.RESERVE).reverse(); // top first
+  if (base < 0 || reserve.length === 0) return false;
+  const classOf = (c: number) => plainClass(c, base);
+  const parentOf = (c: number) => {
+    const level = (classOf(c) % 13) + 1;
+    return ((1 - plainColour(c)) ^ ((level % 13) & 1)) * 13 + (level % 13);
+  };
+  const free = new Array<number>(26).fill(0);
+  for (let p = 0; p < s.nPiles; p++) if (p !== s.RESERVE && !(p >= s.FOUND0 && p < s.CELL0)) for (const c of pile(p)) free[classOf(c)]++;
+  const heights: number[][] = [[], []];
+  for (let f = s.FOUND0; f < s.CELL0; f++) if (s.len[f] > 0) heights[plainColour(s.cards[s.off[f]])].push(s.len[f]);
+  for (let T = 0; T < 2; T++) {
+    const unstarted = free[T * 13] + reserve.filter((c) => classOf(c) === T * 13).length;
+    for (let i = 0; i < unstarted; i++) heights[T].push(0);
+  }
+  for (const c of reserve) {
+    if (s.rules.reserveToTableau && free[parentOf(c)] > 0) {
+      free[classOf(c)]++;
+      continue;
+    }
+    const T = Math.floor(classOf(c) / 13);
+    const k = classOf(c) % 13;
+    const fits = heights[T].filter((h) => h <= k);
+    if (fits.length === 0) return true;
+    const h = Math.max(...fits);
+    for (let lv = h; lv < k; lv++) if (free[T * 13 + lv]-- === 0) return true;
+    heights[T][heights[T].indexOf(h)] = k + 1;
+  }
+  return false;
 }
 
 /**

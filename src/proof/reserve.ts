@@ -3,6 +3,58 @@ import { cardName, colourOf, RANKS, rankName } from '../cards/card';
 import type { GameState } from '../engine/state';
 import { chainBase, classOf, LEVELS, parentClass } from './chains';
 
+/** 9^h for foundation heights h = 0..13 (recall's key). */
+const POW9 = Float64Array.from({ length: LEVELS + 1 }, (_, h) => 9 ** h);
+const ALIVE = 1;
+const DEAD = 2;
+
+/**
+ * Answers by exact key (a 32-bit word and two whole numbers below 2^53), in typed arrays with
+ * linear probing: no allocation per question. Cleared when three quarters full.
+ */
+class Answers {
+  private readonly w: Int32Array;
+  private readonly a: Float64Array;
+  private readonly b: Float64Array;
+  private readonly v: Uint8Array;
+  private readonly mask: number;
+  private size = 0;
+
+  constructor(n: number) {
+    this.w = new Int32Array(n);
+    this.a = new Float64Array(n);
+    this.b = new Float64Array(n);
+    this.v = new Uint8Array(n);
+    this.mask = n - 1;
+  }
+
+  private slot(w: number, a: number, b: number): number {
+    let i = (Math.imul(w, 0x9e3779b1) ^ Math.imul((a % 0x7fffffff) | 0, 0x85ebca6b) ^ Math.imul((b % 0x7fffffff) | 0, 0xc2b2ae35)) & this.mask;
+    while (this.v[i] !== 0 && !(this.w[i] === w && this.a[i] === a && this.b[i] === b)) i = (i + 1) & this.mask;
+    return i;
+  }
+
+  /** The answer kept for the key (ALIVE or DEAD), or 0. */
+  get(w: number, a: number, b: number): number {
+    return this.v[this.slot(w, a, b)];
+  }
+
+  set(w: number, a: number, b: number, value: number): void {
+    if (this.size >= ((this.mask + 1) * 3) / 4) this.clear();
+    const i = this.slot(w, a, b);
+    if (this.v[i] === 0) this.size++;
+    this.w[i] = w;
+    this.a[i] = a;
+    this.b[i] = b;
+    this.v[i] = value;
+  }
+
+  clear(): void {
+    this.v.fill(0);
+    this.size = 0;
+  }
+}
+
 /**
  * Test "reserve": the reserve cannot be emptied even if every card outside it could go to a
  * foundation at any time.
@@ -34,8 +86,17 @@ import { chainBase, classOf, LEVELS, parentClass } from './chains';
 export class ReserveTest {
   /** Free copies per class T * 13 + level: cards outside the reserve and the foundations. */
   private readonly free = new Int32Array(2 * LEVELS);
-  /** Copies of the base class per chain: the number of foundations chain T has. */
-  private readonly slotsOf = new Int32Array(2);
+  /** Every copy of each class in the position, wherever it lies (countClasses()). */
+  private readonly total = new Int32Array(2 * LEVELS);
+  /** stuck's foundations per chain and level, as differences. */
+  private readonly below = new Int32Array(2 * LEVELS);
+  /** Each card's class and its tableau parent's class under the base of `total` (countClasses()). */
+  private readonly cls = new Uint8Array(52);
+  private readonly parent = new Uint8Array(52);
+  /** What `total` and the classes were counted for: a state, its load and a base. */
+  private countedFor: GameState | null = null;
+  private countedLoad = -1;
+  private countedBase = -1;
   /** Foundation heights per chain: heights[T * 64 + i], count[T]. */
   private readonly heights = new Int32Array(128);
   private readonly count = new Int32Array(2);
@@ -53,10 +114,47 @@ export class ReserveTest {
     if (s.foundationVersion !== this.version || s.len[s.RESERVE] !== this.reserveLen) {
       this.version = s.foundationVersion;
       this.reserveLen = s.len[s.RESERVE];
-      this.last = this.stuck(s);
+      this.last = this.recall(s);
     }
     return this.last;
   }
+
+  /**
+   * stuck(s), from the answers kept for earlier positions where it can: the answer is a function of
+   * the base, the reserve's length and each chain's multiset of foundation heights (the counts stuck
+   * reads follow from these, the deal's cards being fixed), which the key holds exactly: per chain,
+   * the sum of 9^h over its started foundations (at most 8 per chain, so the base-9 digits are the
+   * counts per height, and the sum stays below 2^53).
+   */
+  private recall(s: GameState): boolean {
+    const base = chainBase(s);
+    const rl = s.len[s.RESERVE];
+    if (base < 0 || rl === 0) return false;
+    let k0 = 0;
+    let k1 = 0;
+    for (let f = s.FOUND0; f < s.CELL0; f++) {
+      const l = s.len[f];
+      if (l === 0) continue;
+      if (colourOf(s.cards[s.off[f]]) === 0) k0 += POW9[l];
+      else k1 += POW9[l];
+    }
+    if (this.keptFor !== s || this.keptLoad !== s.loads) {
+      this.kept.clear(); // another deal
+      this.keptFor = s;
+      this.keptLoad = s.loads;
+    }
+    const w = (base << 8) | rl;
+    const kept = this.kept.get(w, k0, k1);
+    if (kept !== 0) return kept === DEAD;
+    const dead = this.stuck(s);
+    this.kept.set(w, k0, k1, dead ? DEAD : ALIVE);
+    return dead;
+  }
+
+  /** recall's answers, and the state and load they are for. */
+  private readonly kept = new Answers(1 << 14);
+  private keptFor: GameState | null = null;
+  private keptLoad = -1;
 
   /** The test itself (the comment on the class), uncached. */
   private stuck(s: GameState): boolean {
@@ -64,45 +162,48 @@ export class ReserveTest {
     const R = s.RESERVE;
     const rl = s.len[R];
     if (base < 0 || rl === 0) return false;
+    this.countClasses(s, base);
+    const { cls, parent } = this;
     const free = this.free;
     const cards = s.cards;
     const off = s.off;
     const len = s.len;
-    free.fill(0);
-    this.slotsOf[0] = this.slotsOf[1] = 0;
+    // Free copies: every copy of a class but those in the reserve and on the foundations (cards
+    // never leave the position). A foundation of chain T with l cards holds levels 0..l-1 of T, one
+    // each: `below` counts the foundations holding each level as differences, summed level by level.
+    free.set(this.total);
+    for (let i = off[R], e = off[R] + rl; i < e; i++) free[cls[cards[i]]]--;
+    const below = this.below;
+    below.fill(0);
     this.count[0] = this.count[1] = 0;
-    // Free copies: every pile but the foundations and the reserve.
-    for (let p = 0; p < s.nPiles; p++) {
-      if ((p >= s.FOUND0 && p < s.CELL0) || p === R) continue;
-      for (let i = off[p], e = off[p] + len[p]; i < e; i++) free[classOf(cards[i], base)]++;
-    }
-    for (let T = 0; T < 2; T++) this.slotsOf[T] = free[T * LEVELS];
-    for (let i = off[R], e = off[R] + rl; i < e; i++) {
-      const k = classOf(cards[i], base);
-      if (k % LEVELS === 0) this.slotsOf[(k / LEVELS) | 0]++;
-    }
     for (let f = s.FOUND0; f < s.CELL0; f++) {
       const l = len[f];
       if (l === 0) continue;
       const T = colourOf(cards[off[f]]);
-      this.slotsOf[T]++;
+      below[T * LEVELS]++;
+      if (l < LEVELS) below[T * LEVELS + l]--;
       this.heights[T * 64 + this.count[T]++] = l;
     }
-    // Unstarted foundations of each chain: height 0.
+    for (let T = 0; T < 2; T++) {
+      let on = 0;
+      for (let k = 0; k < LEVELS; k++) free[T * LEVELS + k] -= on += below[T * LEVELS + k];
+    }
+    // Unstarted foundations of each chain, height 0: chain T has one foundation per copy of its
+    // level 0 (every copy ends at the bottom of one).
     for (let T = 0; T < 2; T++) {
       const started = this.count[T];
-      for (let i = started; i < this.slotsOf[T]; i++) this.heights[T * 64 + this.count[T]++] = 0;
+      for (let i = started; i < this.total[T * LEVELS]; i++) this.heights[T * 64 + this.count[T]++] = 0;
     }
     const toTableau = s.rules.reserveToTableau;
     for (let i = off[R] + rl - 1; i >= off[R]; i--) {
       const c = cards[i];
-      const cls = classOf(c, base);
-      if (toTableau && free[parentClass(c, base)] > 0) {
-        free[cls]++; // onto a tableau parent: from then on a free card like the others
+      const cc = cls[c];
+      if (toTableau && free[parent[c]] > 0) {
+        free[cc]++; // onto a tableau parent: from then on a free card like the others
         continue;
       }
-      const T = (cls / LEVELS) | 0;
-      const k = cls - T * LEVELS;
+      const T = (cc / LEVELS) | 0;
+      const k = cc - T * LEVELS;
       let best = -1;
       for (let j = 0; j < this.count[T]; j++) {
         const h = this.heights[T * 64 + j];
@@ -120,6 +221,24 @@ export class ReserveTest {
       this.heights[T * 64 + best] = k + 1;
     }
     return false;
+  }
+
+  /**
+   * The cards' classes under `base`, and every copy of each class in s counted once per deal and
+   * base: each card is on a foundation, in the reserve, or free, and the test counts the first two.
+   */
+  private countClasses(s: GameState, base: number): void {
+    if (this.countedFor !== s || this.countedLoad !== s.loads || this.countedBase !== base) {
+      for (let c = 0; c < 52; c++) {
+        this.cls[c] = classOf(c, base);
+        this.parent[c] = parentClass(c, base);
+      }
+      this.total.fill(0);
+      for (let p = 0; p < s.nPiles; p++) for (let i = s.off[p], e = s.off[p] + s.len[p]; i < e; i++) this.total[this.cls[s.cards[i]]]++;
+      this.countedFor = s;
+      this.countedLoad = s.loads;
+      this.countedBase = base;
+    }
   }
 
   /** Why the last position proved lost is lost (after stuck() returned true), in words. */
