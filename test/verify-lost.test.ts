@@ -32,7 +32,7 @@ describe('verify: a lost solution', () => {
     expect(sol.reason).toMatch(/^2S, card 8 from the reserve top, is level 10 of the black-start chain/);
     const r = cli(['verify', '-'], solved.stdout);
     expect(r.status, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/^lost: confirmed by exhaustive search with the reserve deadlock test \(0 nodes\)\n {2}why with base 5: 2S/);
+    expect(r.stdout).toMatch(/^lost: confirmed by exhaustive search with the reserve deadlock test, each cut checked again by a second, plain version of its test \(0 nodes\)\n {2}why with base 5: 2S/);
   });
 
   it('solve prints the proof and the reason of a loss proved at the deal; --base all names the proof', () => {
@@ -72,7 +72,7 @@ describe('verify: a lost solution', () => {
     const r = checkLost(deal, sol, 200_000);
     expect(r.ok, r.lines.join('\n')).toBe(true);
     expect(r.lines[0]).toMatch(
-      /^lost: confirmed by exhaustive search with the order deadlock test, each cut of the order test checked again by a second, plain version \(\d+ nodes\)$/,
+      /^lost: confirmed by exhaustive search with the order deadlock test, each cut checked again by a second, plain version of its test \(\d+ nodes\)$/,
     );
     // The same claim for a deal that wins is refused.
     const other = smallDeal(getRules('empress-of-italy'), { ranks: 3, piles: 1, reserve: 0 }, 1);
@@ -89,7 +89,7 @@ describe('verify: a lost solution', () => {
     expect(plain.lines[0]).toMatch(/^lost: confirmed by exhaustive search \(\d+ nodes\)$/);
     expect(Number(/\((\d+) nodes\)/.exec(plain.lines[0])![1])).toBeGreaterThan(100_000);
     const cut = checkLost(deal, { ...sol, proof: 'exhaustive+deadlock:reserve' as const }, 10_000_000);
-    expect(cut.lines[0]).toBe('lost: confirmed by exhaustive search with the reserve deadlock test (0 nodes)');
+    expect(cut.lines[0]).toBe('lost: confirmed by exhaustive search with the reserve deadlock test, each cut checked again by a second, plain version of its test (0 nodes)');
   });
 
   it('checkLost: a lost claim without a base is checked for every candidate rank', () => {

@@ -1,8 +1,7 @@
 // A claim of `lost` proved again (verify's check): a plain exhaustive DFS, one search in the move
 // generator's own order (not the policy, which chose and ordered its searches otherwise), cutting
-// only with the deadlock tests the claim's proof names, each cut of the waste and order tests
-// checked again by its plain version (src/proof/plain.ts), so that no cut rests on the fast code
-// alone.
+// only with the deadlock tests the claim's proof names, each cut checked again by the test's plain
+// version (src/proof/plain.ts), so that no cut rests on the fast code alone.
 import { baseCandidates, type Deal } from '../engine/deal';
 import { DeadlockAuditError } from '../proof/cuts';
 import { type DeadlockTest, type Proof, testsOf } from '../proof/proof';

@@ -53,7 +53,7 @@ export interface SolveOptions {
    * names the tests that cut.
    */
   deadlocks?: boolean | readonly DeadlockTest[];
-  /** Check each cut of the waste and order tests with its plain version (src/proof/plain.ts; verify does). */
+  /** Check each cut of the deadlock tests with the test's plain version (src/proof/plain.ts; verify does). */
   deadlockAudit?: boolean;
   /**
    * Sound dead marks (dfs.ts's `marks`): the complete searches of a group (one base rank) mark
