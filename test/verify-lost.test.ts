@@ -32,7 +32,9 @@ describe('verify: a lost solution', () => {
     expect(sol.reason).toMatch(/^2S, card 8 from the reserve top, is level 10 of the black-start chain/);
     const r = cli(['verify', '-'], solved.stdout);
     expect(r.status, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/^lost: confirmed by exhaustive search with the reserve deadlock test, each cut checked again by a second, plain version of its test \(0 nodes\)\n {2}why with base 5: 2S/);
+    expect(r.stdout).toMatch(
+      /^lost: confirmed by exhaustive search with the reserve deadlock test, each cut checked again by a second, plain version of its test \(0 nodes\)\n {2}why with base 5: 2S/,
+    );
   });
 
   it('solve prints the proof and the reason of a loss proved at the deal; --base all names the proof', () => {
@@ -89,7 +91,9 @@ describe('verify: a lost solution', () => {
     expect(plain.lines[0]).toMatch(/^lost: confirmed by exhaustive search \(\d+ nodes\)$/);
     expect(Number(/\((\d+) nodes\)/.exec(plain.lines[0])![1])).toBeGreaterThan(100_000);
     const cut = checkLost(deal, { ...sol, proof: 'exhaustive+deadlock:reserve' as const }, 10_000_000);
-    expect(cut.lines[0]).toBe('lost: confirmed by exhaustive search with the reserve deadlock test, each cut checked again by a second, plain version of its test (0 nodes)');
+    expect(cut.lines[0]).toBe(
+      'lost: confirmed by exhaustive search with the reserve deadlock test, each cut checked again by a second, plain version of its test (0 nodes)',
+    );
   });
 
   it('checkLost: a lost claim without a base is checked for every candidate rank', () => {
