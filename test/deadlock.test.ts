@@ -11,6 +11,7 @@ import { getRules } from '../src/rules/variants';
 import { makeCard } from '../src/cards/card';
 import { addCount } from '../src/proof/chains';
 import { DeadlockAuditError, DeadlockCuts } from '../src/proof/cuts';
+import { Answers, ReserveTest } from '../src/proof/reserve';
 import { type DeadlockTest, testsThatApply } from '../src/proof/proof';
 import { testsAsked } from '../src/solver/policy';
 import { presetOf } from '../src/solver/presets';
@@ -102,40 +103,64 @@ describe('deadlock tests (deadlock.ts)', () => {
       const buf = new Int32Array(MAX_MOVES);
       const tally = { asked: 0, dead: 0 };
       // Double Signora's full deals are almost never dead (its reserve also plays onto the
-      // tableau): its small deals too, where the test fires more.
-      for (let seed = 1; seed <= 30; seed++) {
-        const deal = v === 'signora' || seed <= 10 ? dealFromSeed(rules, 50000 + seed) : smallDeal(rules, { ranks: 5, piles: 2, reserve: 8 }, seed).deal;
-        const rnd = prng(seed);
-        const s = new GameState(deal);
-        // One test for every walk of a deal, under several bases: its kept answers must not leak between them.
+      // tableau): its small deals too, where the test fires more. Full and small deals each load
+      // in turn into one state, asked by the same tests: their kept answers must not leak from one
+      // deal or base to the next. One test keeps few answers, so its table grows and is cleared.
+      const deals = (small: boolean) =>
+        Array.from({ length: small ? 20 : v === 'signora' ? 30 : 10 }, (_, i) =>
+          small ? smallDeal(rules, { ranks: 5, piles: 2, reserve: 8 }, i + 1).deal : dealFromSeed(rules, 50001 + i),
+        );
+      for (const group of v === 'signora' ? [deals(false)] : [deals(false), deals(true)]) {
+        const s = new GameState(group[0]);
         const d = new DeadlockCuts(s, ['reserve']);
-        for (let walk = 0; walk < 3; walk++) {
-          const base = baseCandidates(deal)[Math.floor(rnd() * baseCandidates(deal).length)];
-          s.setConstraint(base);
-          let depth = 0;
-          for (let step = 0; step < 300; step++) {
-            const n = generateMoves(s, buf, 0);
-            if (depth > 0 && (n === 0 || rnd() < 0.3)) {
-              s.undo();
-              depth--;
-            } else if (n > 0) {
-              // Moves home half the time, so the foundations climb and the reserve empties.
-              const home = [];
-              for (let i = 0; i < n; i++) if (moveTo(buf[i]) >= s.FOUND0 && moveTo(buf[i]) < s.CELL0) home.push(buf[i]);
-              s.apply(home.length > 0 && rnd() < 0.5 ? home[Math.floor(rnd() * home.length)] : buf[Math.floor(rnd() * n)]);
-              depth++;
-            } else break;
-            const dead = d.provesLost(s);
-            expect(dead, `${v} seed ${50000 + seed} walk ${walk} step ${step}`).toBe(reserveStuckPlain(s));
-            tally.asked++;
-            if (dead) tally.dead++;
+        const tiny = new ReserveTest(new Answers(4, 16));
+        group.forEach((deal, k) => {
+          s.load(deal);
+          const rnd = prng(k + 1);
+          for (let walk = 0; walk < 3; walk++) {
+            const base = baseCandidates(deal)[Math.floor(rnd() * baseCandidates(deal).length)];
+            s.setConstraint(base);
+            let depth = 0;
+            for (let step = 0; step < 300; step++) {
+              const n = generateMoves(s, buf, 0);
+              if (depth > 0 && (n === 0 || rnd() < 0.3)) {
+                s.undo();
+                depth--;
+              } else if (n > 0) {
+                // Moves home half the time, so the foundations climb and the reserve empties.
+                const home = [];
+                for (let i = 0; i < n; i++) if (moveTo(buf[i]) >= s.FOUND0 && moveTo(buf[i]) < s.CELL0) home.push(buf[i]);
+                s.apply(home.length > 0 && rnd() < 0.5 ? home[Math.floor(rnd() * home.length)] : buf[Math.floor(rnd() * n)]);
+                depth++;
+              } else break;
+              const dead = reserveStuckPlain(s);
+              expect(d.provesLost(s), `${v} deal ${k} walk ${walk} step ${step}`).toBe(dead);
+              expect(tiny.provesLost(s), `${v} deal ${k} walk ${walk} step ${step}, few kept answers`).toBe(dead);
+              tally.asked++;
+              if (dead) tally.dead++;
+            }
+            while (depth-- > 0) s.undo();
           }
-          while (depth-- > 0) s.undo();
-        }
+        });
       }
       expect(tally.dead).toBeGreaterThan(20);
       expect(tally.asked - tally.dead).toBeGreaterThan(1000);
     });
+
+  it("the reserve test's table of answers keeps every answer as it grows, and forgets them all when full", () => {
+    const t = new Answers(4, 64);
+    // Keys that differ only in one part: the word, or one chain's sum (up to 8 * 9^13).
+    const key = (i: number): [number, number, number] => [i % 3, (i % 7) * 9 ** 13, Math.floor(i / 21) * 9 + (i % 5)];
+    for (let i = 0; i < 48; i++) {
+      t.set(...key(i), i % 2 ? 1 : 2);
+      for (let j = 0; j <= i; j++) expect(t.get(...key(j)), `after ${i}: ${j}`).toBe(j % 2 ? 1 : 2);
+    }
+    expect(t.get(...key(48))).toBe(0);
+    t.set(...key(48), 1); // 48 of 64 kept: full at its largest, so cleared first
+    expect(t.size).toBe(1);
+    expect(t.get(...key(0))).toBe(0);
+    expect(t.get(...key(48))).toBe(1);
+  });
 
   for (const v of ['signora', 'double-signora'])
     it(`${v}: reserve endgames the test calls dead are lost by exhaustive search; verdicts agree`, () => {

@@ -10,17 +10,22 @@ const DEAD = 2;
 
 /**
  * Answers by exact key (a 32-bit word and two whole numbers below 2^53), in typed arrays with
- * linear probing: no allocation per question. Cleared when three quarters full.
+ * linear probing: no allocation per question. It starts small (most searches ask about few
+ * foundation layouts), doubles when three quarters full up to `most` entries, and is cleared when
+ * full at that size.
  */
-class Answers {
-  private readonly w: Int32Array;
-  private readonly a: Float64Array;
-  private readonly b: Float64Array;
-  private readonly v: Uint8Array;
-  private readonly mask: number;
-  private size = 0;
+export class Answers {
+  private w: Int32Array;
+  private a: Float64Array;
+  private b: Float64Array;
+  private v: Uint8Array;
+  private mask: number;
+  size = 0;
 
-  constructor(n: number) {
+  constructor(
+    n = 256,
+    private readonly most = 1 << 16,
+  ) {
     this.w = new Int32Array(n);
     this.a = new Float64Array(n);
     this.b = new Float64Array(n);
@@ -40,7 +45,10 @@ class Answers {
   }
 
   set(w: number, a: number, b: number, value: number): void {
-    if (this.size >= ((this.mask + 1) * 3) / 4) this.clear();
+    if (this.size >= ((this.mask + 1) * 3) / 4) {
+      if (this.mask + 1 < this.most) this.grow();
+      else this.clear();
+    }
     const i = this.slot(w, a, b);
     if (this.v[i] === 0) this.size++;
     this.w[i] = w;
@@ -52,6 +60,25 @@ class Answers {
   clear(): void {
     this.v.fill(0);
     this.size = 0;
+  }
+
+  /** Twice the room, every answer kept. */
+  private grow(): void {
+    const { w, a, b, v } = this;
+    const n = (this.mask + 1) * 2;
+    this.w = new Int32Array(n);
+    this.a = new Float64Array(n);
+    this.b = new Float64Array(n);
+    this.v = new Uint8Array(n);
+    this.mask = n - 1;
+    for (let i = 0; i < v.length; i++) {
+      if (v[i] === 0) continue;
+      const j = this.slot(w[i], a[i], b[i]);
+      this.w[j] = w[i];
+      this.a[j] = a[i];
+      this.b[j] = b[i];
+      this.v[j] = v[i];
+    }
   }
 }
 
@@ -84,6 +111,11 @@ class Answers {
  * least as many free copies of every class as any other line of the relaxed game.
  */
 export class ReserveTest {
+  /** `kept`: the table of answers (a test gives a small one, to exercise its growth and clearing). */
+  constructor(kept = new Answers()) {
+    this.kept = kept;
+  }
+
   /** Free copies per class T * 13 + level: cards outside the reserve and the foundations. */
   private readonly free = new Int32Array(2 * LEVELS);
   /** Every copy of each class in the position, wherever it lies (countClasses()). */
@@ -100,7 +132,9 @@ export class ReserveTest {
   /** Foundation heights per chain: heights[T * 64 + i], count[T]. */
   private readonly heights = new Int32Array(128);
   private readonly count = new Int32Array(2);
-  /** The position the last answer was for (foundations and reserve: all the test reads), and it. */
+  /** The position the last answer was for (its state, deal, foundations and reserve), and it. */
+  private lastState: GameState | null = null;
+  private lastLoad = -1;
   private version = -1;
   private reserveLen = -1;
   private last = false;
@@ -111,7 +145,9 @@ export class ReserveTest {
    * most moves change neither.
    */
   provesLost(s: GameState): boolean {
-    if (s.foundationVersion !== this.version || s.len[s.RESERVE] !== this.reserveLen) {
+    if (s.foundationVersion !== this.version || s.len[s.RESERVE] !== this.reserveLen || s !== this.lastState || s.loads !== this.lastLoad) {
+      this.lastState = s;
+      this.lastLoad = s.loads;
       this.version = s.foundationVersion;
       this.reserveLen = s.len[s.RESERVE];
       this.last = this.recall(s);
@@ -152,7 +188,7 @@ export class ReserveTest {
   }
 
   /** recall's answers, and the state and load they are for. */
-  private readonly kept = new Answers(1 << 14);
+  private readonly kept: Answers;
   private keptFor: GameState | null = null;
   private keptLoad = -1;
 
