@@ -125,16 +125,15 @@ export class ReserveTest {
   /** Each card's class and its tableau parent's class under the base of `total` (countClasses()). */
   private readonly cls = new Uint8Array(52);
   private readonly parent = new Uint8Array(52);
-  /** What `total` and the classes were counted for: a state, its load and a base. */
-  private countedFor: GameState | null = null;
-  private countedLoad = -1;
+  /** The base `total` and the classes were counted for, in the deal of `dealState` (-1: none yet). */
   private countedBase = -1;
   /** Foundation heights per chain: heights[T * 64 + i], count[T]. */
   private readonly heights = new Int32Array(128);
   private readonly count = new Int32Array(2);
-  /** The position the last answer was for (its state, deal, foundations and reserve), and it. */
-  private lastState: GameState | null = null;
-  private lastLoad = -1;
+  /** The state and its load (the deal) all that is kept is for: the counts, the answers. */
+  private dealState: GameState | null = null;
+  private dealLoad = -1;
+  /** The position the last answer was for (foundations and reserve), and it. */
   private version = -1;
   private reserveLen = -1;
   private last = false;
@@ -145,9 +144,8 @@ export class ReserveTest {
    * most moves change neither.
    */
   provesLost(s: GameState): boolean {
-    if (s.foundationVersion !== this.version || s.len[s.RESERVE] !== this.reserveLen || s !== this.lastState || s.loads !== this.lastLoad) {
-      this.lastState = s;
-      this.lastLoad = s.loads;
+    this.sameDeal(s);
+    if (s.foundationVersion !== this.version || s.len[s.RESERVE] !== this.reserveLen) {
       this.version = s.foundationVersion;
       this.reserveLen = s.len[s.RESERVE];
       this.last = this.recall(s);
@@ -174,11 +172,6 @@ export class ReserveTest {
       if (colourOf(s.cards[s.off[f]]) === 0) k0 += POW9[l];
       else k1 += POW9[l];
     }
-    if (this.keptFor !== s || this.keptLoad !== s.loads) {
-      this.kept.clear(); // another deal
-      this.keptFor = s;
-      this.keptLoad = s.loads;
-    }
     const w = (base << 8) | rl;
     const kept = this.kept.get(w, k0, k1);
     if (kept !== 0) return kept === DEAD;
@@ -187,10 +180,18 @@ export class ReserveTest {
     return dead;
   }
 
-  /** recall's answers, and the state and load they are for. */
+  /** recall's answers, for the deal of `dealState`. */
   private readonly kept: Answers;
-  private keptFor: GameState | null = null;
-  private keptLoad = -1;
+
+  /** Forgets all that is kept when s is another state, or holds another deal, than last asked. */
+  private sameDeal(s: GameState): void {
+    if (s === this.dealState && s.loads === this.dealLoad) return;
+    this.dealState = s;
+    this.dealLoad = s.loads;
+    this.kept.clear();
+    this.countedBase = -1;
+    this.version = -1;
+  }
 
   /** The test itself (the comment on the class), uncached. */
   private stuck(s: GameState): boolean {
@@ -264,15 +265,13 @@ export class ReserveTest {
    * base: each card is on a foundation, in the reserve, or free, and the test counts the first two.
    */
   private countClasses(s: GameState, base: number): void {
-    if (this.countedFor !== s || this.countedLoad !== s.loads || this.countedBase !== base) {
+    if (this.countedBase !== base) {
       for (let c = 0; c < 52; c++) {
         this.cls[c] = classOf(c, base);
         this.parent[c] = parentClass(c, base);
       }
       this.total.fill(0);
       for (let p = 0; p < s.nPiles; p++) for (let i = s.off[p], e = s.off[p] + s.len[p]; i < e; i++) this.total[this.cls[s.cards[i]]]++;
-      this.countedFor = s;
-      this.countedLoad = s.loads;
       this.countedBase = base;
     }
   }
@@ -287,6 +286,7 @@ export class ReserveTest {
    * the position dead: the reserve card that can never leave, and the class with no copy left.
    */
   explain(s: GameState): string | null {
+    this.sameDeal(s);
     this.version = -1; // the cache is left for the next provesLost(), which computes afresh
     if (!this.stuck(s)) return null;
     const base = chainBase(s);
