@@ -1,7 +1,8 @@
 // Room src/engine: playing a game, fast and exactly. deal.ts (with msdeal.ts and small.ts) deals,
 // this file holds a position with apply/undo and its Zobrist hash (zobrist.ts), move.ts and
 // notation.ts encode and spell moves, movegen.ts generates the legal ones into caller-owned arrays
-// (scratch.ts, typed.ts), legality.ts checks one move as the rules say. It may import src/rules and
+// (scratch.ts, typed.ts), legality.ts checks one move as the rules say (cellboard.ts too, for Winery
+// and FreeCell, where solve() replays their wins). It may import src/rules and
 // src/cards; it knows nothing of proofs, searching (src/proof, src/search, src/solver) or analyses.
 //
 // Game state in typed arrays, apply/undo in place, automatic filling, incremental Zobrist hash.

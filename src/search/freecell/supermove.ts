@@ -93,8 +93,21 @@ export function addSupermoves(s: GameState, buf: Int32Array, end: number): numbe
   return n;
 }
 
+/**
+ * What expanding a supermove needs of a position: GameState has it, and so has engine/cellboard.ts's
+ * CellBoard, on which solve() replays the wins of the games with supermoves.
+ */
+export interface Piles {
+  readonly rules: { readonly runMoves: boolean };
+  readonly T: number;
+  readonly CELL0: number;
+  readonly RESERVE: number;
+  readonly len: Int32Array;
+  apply(m: number): void;
+}
+
 /** Called with each move before it is played (solve.ts checks it there); may throw. */
-export type MoveCheck = (s: GameState, m: number) => void;
+export type MoveCheck<P extends Piles = GameState> = (s: P, m: number) => void;
 
 // The expanded moves, written here and copied out once at their final length (expandSupermoves):
 // a solve's result then allocates one array of the right size instead of growing one move by move.
@@ -102,7 +115,7 @@ let expanded: Int32Array = new Int32Array(1024);
 let nExpanded = 0;
 
 /** Plays move m (checked first) and appends it to the expanded moves. */
-function play1(s: GameState, m: number, check?: MoveCheck): void {
+function play1<P extends Piles>(s: P, m: number, check?: MoveCheck<P>): void {
   check?.(s, m);
   s.apply(m);
   if (nExpanded === expanded.length) expanded = doubled(expanded);
@@ -110,17 +123,21 @@ function play1(s: GameState, m: number, check?: MoveCheck): void {
 }
 
 /** Plays one card from pile a to pile b (checked first), appending the move. */
-function play(s: GameState, a: number, b: number, check?: MoveCheck): void {
+function play<P extends Piles>(s: P, a: number, b: number, check?: MoveCheck<P>): void {
   play1(s, encodeMove(a, b, 1), check);
 }
 
 const usedCells = new Int32Array(64);
 
 /** Plays the k-card run from tableau pile `from` to tableau pile `to` one card at a time, appending those moves. */
-function expandRun(s: GameState, from: number, to: number, k: number, check?: MoveCheck): void {
+function expandRun<P extends Piles>(s: P, from: number, to: number, k: number, check?: MoveCheck<P>): void {
   if (k === 1) return play(s, from, to, check);
-  const cells = freeCells(s);
-  const empties = emptyPiles(s, to);
+  // Counted here rather than with freeCells and emptyPiles, which the searches call on GameStates
+  // only: a second kind of board there would make those calls slower.
+  let cells = 0;
+  for (let c = s.CELL0; c < s.RESERVE; c++) if (s.len[c] === 0) cells++;
+  let empties = 0;
+  for (let p = 0; p < s.T; p++) if (p !== to && s.len[p] === 0) empties++;
   if (k <= cells + 1) {
     let n = 0; // cells used (this branch never recurses, so one scratch list serves)
     for (let c = s.CELL0; c < s.RESERVE && n < k - 1; c++)
@@ -148,7 +165,7 @@ function expandRun(s: GameState, from: number, to: number, k: number, check?: Mo
  * replayed on `s` (a fresh state at the solution's start), each passed to `check` first; `s` ends
  * at the solution's end.
  */
-export function expandSupermoves(s: GameState, moves: readonly number[], check?: MoveCheck): number[] {
+export function expandSupermoves<P extends Piles>(s: P, moves: readonly number[], check?: MoveCheck<P>): number[] {
   nExpanded = 0;
   for (const m of moves) {
     const from = moveFrom(m);
