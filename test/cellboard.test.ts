@@ -6,11 +6,12 @@ import { describe, expect, it } from 'vitest';
 import { CellBoard, cellBoardApplies } from '../src/engine/cellboard';
 import { dealFromSeed } from '../src/engine/deal';
 import { moveError } from '../src/engine/legality';
-import { encodeMove } from '../src/engine/move';
+import { encodeMove, moveFrom, moveTo } from '../src/engine/move';
 import { smallDeal, smallRules } from '../src/engine/small';
 import { GameState } from '../src/engine/state';
 import { getRules } from '../src/rules/variants';
 import type { RuleTable } from '../src/rules/vocabulary';
+import { replayChecked } from '../src/solver/replay';
 import { solve } from '../src/solver/solve';
 import { prng, suitPositions } from './helpers';
 
@@ -49,13 +50,16 @@ describe('CellBoard', () => {
       // A few legal moves played on both, every move of each position compared first.
       for (let step = 0; step < 3; step++) {
         const ok: number[] = [];
-        for (let from = 0; from < s.nPiles; from++)
-          for (let to = 0; to < s.nPiles; to++)
-            for (const k of [1, 2]) {
+        // Past the last pile, and counts other than 1 and 2, on the first positions only (they cost time).
+        const last = positions < 100 ? s.nPiles : s.nPiles - 1;
+        const counts = positions < 100 ? [0, 1, 2, 3] : [1, 2];
+        for (let from = 0; from <= last; from++)
+          for (let to = 0; to <= last; to++)
+            for (const k of counts) {
               const m = encodeMove(from, to, k);
               const want = moveError(s, from, to, k) === null;
               if ((b.error(m) === null) !== want) differ.push(`${s.rules.name} ${s.pileName(from)} -> ${s.pileName(to)} x${k}: ${want ? 'legal' : 'illegal'}`);
-              if (want) ok.push(m);
+              if (want && k === 1) ok.push(m);
               else illegal++;
             }
         legal += ok.length;
@@ -89,6 +93,35 @@ describe('CellBoard', () => {
         b.apply(m);
       });
       expect(b.isWon()).toBe(true);
+    }
+  });
+
+  it("solve()'s replay refuses a line with an illegal move, and one that stops short of the win, on the board and on a GameState", () => {
+    const cases = [
+      { deal: dealFromSeed(getRules('freecell', { cells: 4 }), 3), onBoard: true },
+      { deal: dealFromSeed(getRules('winery'), 5), onBoard: true },
+      { deal: dealFromSeed(getRules('signora'), 1), onBoard: false },
+      { deal: dealFromSeed(getRules('red-and-black'), 2), onBoard: false },
+    ];
+    for (const { deal, onBoard } of cases) {
+      const res = solve(deal, { maxNodes: 500_000 });
+      expect(res.result, deal.rules.name).toBe('won');
+      const line = res.moveInts;
+      const stateAt = () => new GameState(deal);
+      const ok = replayChecked(deal, line, stateAt);
+      expect(ok.moves).toEqual(line);
+      expect(ok.state === null).toBe(onBoard);
+      expect(() => replayChecked(deal, line.slice(0, -1), stateAt), deal.rules.name).toThrow(/does not end in a win/);
+      // The same first move twice: the second finds its card gone, or elsewhere.
+      const doubled = [line[0], ...line];
+      expect(() => replayChecked(deal, doubled, stateAt), deal.rules.name).toThrow(/solution move \d+ does not replay/);
+      // A foundation's card moved off it: never legal.
+      const s = new GameState(deal);
+      const home = line.findIndex((m) => moveTo(m) >= s.FOUND0 && moveTo(m) < s.CELL0);
+      const back = encodeMove(moveTo(line[home]), moveFrom(line[home]), 1);
+      expect(() => replayChecked(deal, [...line.slice(0, home + 1), back, ...line.slice(home + 1)], stateAt)).toThrow(
+        new RegExp(`solution move ${home + 2} does not replay`),
+      );
     }
   });
 });

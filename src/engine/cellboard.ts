@@ -26,15 +26,18 @@ export function cellBoardApplies(r: RuleTable): boolean {
   );
 }
 
-/** Per rule table: onto[top * 52 + card] = 1 when card may be built on top in the tableau, home[...] on a foundation. */
+/** Per way of building: onto[top * 52 + card] = 1 when card may be built on top in the tableau, home[...] on a foundation. */
 interface Tables {
   onto: Uint8Array;
   home: Uint8Array;
 }
-const tablesOf = new WeakMap<RuleTable, Tables>();
+// Keyed by the fields of the rules that building.ts reads, not by the rule table: a deal read from a
+// file may bring a rule table of its own, and the tables take a millisecond to build.
+const tablesOf = new Map<string, Tables>();
 
 function tables(r: RuleTable): Tables {
-  let t = tablesOf.get(r);
+  const key = `${r.tableauBuild} ${r.tableauWrap} ${r.foundationBuild}`;
+  let t = tablesOf.get(key);
   if (t) return t;
   t = { onto: new Uint8Array(52 * 52), home: new Uint8Array(52 * 52) };
   for (let top = 0; top < 52; top++)
@@ -42,7 +45,7 @@ function tables(r: RuleTable): Tables {
       t.onto[top * 52 + c] = tableauBuildError(r, top, c) === null ? 1 : 0;
       t.home[top * 52 + c] = foundationBuildError(r, top, c) === null ? 1 : 0;
     }
-  tablesOf.set(r, t);
+  tablesOf.set(key, t);
   return t;
 }
 
@@ -82,6 +85,9 @@ export class CellBoard {
   load(deal: Deal): void {
     if (deal.rules !== this.rules) throw new Error('internal error: a deal of other rules');
     if (deal.reserve.length + deal.stock.length + deal.waste.length > 0) throw new Error('internal error: CellBoard has no reserve, stock or waste');
+    // A deal checked by deal.ts has these; one built by hand might not, and would put cards in the wrong piles.
+    if (deal.tableau.length !== this.T || deal.foundations.length > this.CELL0 - this.FOUND0 || deal.cells.length > this.RESERVE - this.CELL0)
+      throw new Error('internal error: a deal whose piles do not fit its rules');
     this.len.fill(0);
     this.home = 0;
     this.total = 0;
@@ -119,7 +125,7 @@ export class CellBoard {
     const top = lt > 0 ? this.cards[to * 52 + lt - 1] : -1;
     if (to < this.T) {
       if (lt > 0) return this.onto[top * 52 + card] === 1 ? null : 'the card does not build on that tableau card';
-      return from < this.T || (this.cellToEmpty && from >= this.CELL0) ? null : 'this empty pile does not take a cell card';
+      return from < this.T || (this.cellToEmpty && from >= this.CELL0 && from < this.RESERVE) ? null : 'this empty pile does not take a cell card';
     }
     if (to < this.CELL0) {
       if (lt > 0) return this.homeOK[top * 52 + card] === 1 ? null : 'the card does not build on that foundation';

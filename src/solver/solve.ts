@@ -1,14 +1,12 @@
 // Room src/solver: deciding one deal. This file is its API, solve(deal, options) -> { result, moves,
 // base, stats } with no console output, and runs one solve's steps (schedule.ts) in order; the
 // searches are made by name (registry.ts), and policy.ts says which run, in what order, with the
-// values of each game from presets.ts; recheck.ts proves a claimed loss again (verify). The
-// searches themselves are src/search's, the proofs of loss src/proof's. The room may import
-// src/search, src/proof, src/engine, src/rules and src/cards, never the rooms above it:
-// src/records, src/analysis, src/strategy, src/cli (eslint.config.mjs).
-import { CellBoard, cellBoardApplies } from '../engine/cellboard';
+// values of each game from presets.ts; replay.ts replays a claimed win, checked, and recheck.ts
+// proves a claimed loss again (verify). The searches themselves are src/search's, the proofs of loss
+// src/proof's. The room may import src/search, src/proof, src/engine, src/rules and src/cards, never
+// the rooms above it: src/records, src/analysis, src/strategy, src/cli (eslint.config.mjs).
 import { baseCandidates, type Deal } from '../engine/deal';
-import { type MoveSpec, moveError } from '../engine/legality';
-import { moveCount, moveFrom, moveTo } from '../engine/move';
+import type { MoveSpec } from '../engine/legality';
 import { specOf } from '../engine/notation';
 import { DeadlockCuts } from '../proof/cuts';
 import { type DeadlockTest, type Proof, proofOf, type Verdict } from '../proof/proof';
@@ -16,12 +14,12 @@ import { MemoryBudget } from '../search/core/memory';
 import { giveBack } from '../search/core/states';
 import { checkStream } from '../search/core/streams';
 import { TranspositionTable } from '../search/core/tt';
-import { expandSupermoves, metaMovesApply } from '../search/freecell';
+import { metaMovesApply } from '../search/freecell';
 import type { Search, SearchStats } from '../search/search';
 import { policy, type SearchKind } from './policy';
 import { presetOf } from './presets';
-import type { RuleTable } from '../rules/vocabulary';
 import { isSearchKind } from './registry';
+import { replayChecked } from './replay';
 import { makeGroups, type Run, runGroups, runOpeningOf, runPrelude, runTight, stateFor } from './schedule';
 
 export interface SolveOptions {
@@ -176,45 +174,15 @@ function startRun(deal: Deal, opts: SolveOptions, tt: TranspositionTable): Run {
 }
 
 /**
- * Step 6: the winning line replayed, checked, from the deal, supermoves expanded into the
- * single-card moves they stand for on the way (run.winMoves then holds those): a `won` that does
- * not replay would be a solver bug, and is never reported. The games with supermoves (one deck,
- * suit foundations) replay on a CellBoard (engine/cellboard.ts), which checks each move by its own
- * statement of their rules; the others on a GameState, with legality.ts's moveError. Returns the
+ * Step 6: the winning line replayed from the deal, each move checked (replay.ts), supermoves
+ * expanded into the single-card moves they stand for (run.winMoves then holds those). Returns the
  * base the line played (Terrace family) and the pile names for the specs (they depend on the
- * layout only).
+ * layout only: any of the solve's states has them).
  */
 function replayWin(run: Run): { base: number; names: readonly string[] } {
-  let played = 0;
-  const fail = (err: string) => new Error(`internal error: solution move ${played + 1} does not replay: ${err}`);
-  if (cellBoardApplies(run.deal.rules)) {
-    const board = cellBoardFor(run.deal);
-    run.winMoves = expandSupermoves(board, run.winMoves, (b, m) => {
-      const err = b.error(m);
-      if (err) throw fail(err);
-      played++;
-    });
-    if (!board.isWon()) throw new Error('internal error: the solution does not end in a win');
-    return { base: 0, names: (run.taken[0] ?? stateFor(run, -1)).allPileNames() };
-  }
-  const replay = stateFor(run, -1);
-  replay.hashOff(); // the replay only plays and checks moves
-  run.winMoves = expandSupermoves(replay, run.winMoves, (s, m) => {
-    const err = moveError(s, moveFrom(m), moveTo(m), moveCount(m));
-    if (err) throw fail(err);
-    played++;
-  });
-  if (!replay.isWon()) throw new Error('internal error: the solution does not end in a win');
-  return { base: replay.base, names: replay.allPileNames() };
-}
-
-/** A CellBoard of the deal's rules at the deal: one kept per rule table, as solve() never runs two replays at once. */
-const boards = new WeakMap<RuleTable, CellBoard>();
-function cellBoardFor(deal: Deal): CellBoard {
-  let b = boards.get(deal.rules);
-  if (!b) boards.set(deal.rules, (b = new CellBoard(deal.rules)));
-  b.load(deal);
-  return b;
+  const r = replayChecked(run.deal, run.winMoves, () => stateFor(run, -1));
+  run.winMoves = r.moves;
+  return { base: r.base, names: (r.state ?? run.taken[0] ?? stateFor(run, -1)).allPileNames() };
 }
 
 /** Step 7: the result (a win replayed first), the searches' storage and states handed back, the statistics. */
