@@ -1,10 +1,11 @@
 // Checked play for the one-deck games with suit foundations from the Ace (Winery, FreeCell with any
 // number of cells): a board that holds the piles' cards and lengths only, numbered as state.ts
 // numbers them, says whether a single-card move is legal as RULES.md says, and plays it. solve()
-// replays every win of these games on it, so a solution is checked by code that shares nothing with
-// the search's GameState (no hash, undo history, card places or automatic filling, which these
-// games do not have). It is a second statement of the same rules as legality.ts's moveError, for
-// these games only; test/cellboard.test.ts checks that the two agree on every move of random walks.
+// replays every win of these games on it (src/solver/replay.ts), so a solution is checked by code
+// that shares nothing with the search's GameState but the building rules of src/rules/building.ts
+// (no hash, undo history, card places or automatic filling, which these games do not have). It is a
+// second statement of the same rules as legality.ts's moveError, for these games only;
+// test/cellboard.test.ts checks that the two agree on every move of many positions.
 import { rankOf } from '../cards/card';
 import { foundationBuildError, tableauBuildError } from '../rules/building';
 import type { RuleTable } from '../rules/vocabulary';
