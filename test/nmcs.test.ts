@@ -440,31 +440,38 @@ function walkOn(s: GameState, step: number, home: Int32Array, f: number, other: 
 }
 
 describe('nmcs in the auto policy', () => {
-  it("runs beside the probing DFS in the Terrace games (not in Red and Black), with the preset's share of slices for each of its", () => {
+  it("runs beside the probing DFS in the Terrace games (not in Red and Black, and alone in Empress of Italy with the base fixed), with the preset's share of slices for each of its", () => {
     expect(policy(presetOf(getRules('red-and-black')), 'auto', false).members).toEqual(['dfs-probe']);
     for (const v of ['signora', 'double-signora', 'empress-of-italy']) {
       const p = policy(presetOf(getRules(v)), 'auto', false);
       expect(p.members, v).toEqual(['dfs-probe', 'nmcs']);
       expect(p.shares?.nmcs, v).toBeGreaterThan(1);
     }
-    const share = presetOf(getRules('empress-of-italy')).auto.shares!.nmcs;
-    // Empress of Italy 10008 with base 4 is not won within this budget: the turns go on to its end.
-    const deal = dealFromSeed(getRules('empress-of-italy'), 10008);
-    const used = new Map<string, number>();
-    let last = 0;
-    const r = solve(deal, {
-      base: 3,
-      maxNodes: 2_000_000,
-      onProgress: (n, x) => {
-        const name = x instanceof NestedRollouts ? 'nmcs' : 'probe';
-        used.set(name, (used.get(name) ?? 0) + n - last);
-        last = n;
-      },
-    });
-    expect(r.result).toBe('unknown');
-    const ratio = used.get('nmcs')! / used.get('probe')!;
-    expect(ratio).toBeGreaterThan(share * 0.8);
-    expect(ratio).toBeLessThan(share * 1.25);
+    const share = presetOf(getRules('double-signora')).auto.shares!.nmcs;
+    const nodesBySearch = (deal: Deal, base: number, maxNodes: number) => {
+      const used = new Map<string, number>();
+      let last = 0;
+      const r = solve(deal, {
+        base,
+        maxNodes,
+        onProgress: (n, x) => {
+          const name = x instanceof NestedRollouts ? 'nmcs' : 'probe';
+          used.set(name, (used.get(name) ?? 0) + n - last);
+          last = n;
+        },
+      });
+      return { result: r.result, nmcs: used.get('nmcs') ?? 0, probe: used.get('probe') ?? 0 };
+    };
+    // Double Signora 150003 with base 6 is not won within this budget: the turns go on to its end.
+    const ds = nodesBySearch(dealFromSeed(getRules('double-signora'), 150003), 5, 1_000_000);
+    expect(ds.result).toBe('unknown');
+    expect(ds.nmcs / ds.probe).toBeGreaterThan(share * 0.8);
+    expect(ds.nmcs / ds.probe).toBeLessThan(share * 1.25);
+    // Empress of Italy with the base fixed: the nested search alone (presets.ts's NESTED_ALONE).
+    expect(policy(presetOf(getRules('empress-of-italy')), 'auto', false, undefined, true).members).toEqual(['nmcs']);
+    expect(policy(presetOf(getRules('double-signora')), 'auto', false, undefined, true).members).toEqual(['dfs-probe', 'nmcs']);
+    const emp = nodesBySearch(dealFromSeed(getRules('empress-of-italy'), 10008), 3, 300_000);
+    expect(emp).toEqual({ result: 'unknown', nmcs: 300_000, probe: 0 });
   });
 });
 

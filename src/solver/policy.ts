@@ -73,6 +73,8 @@ export interface Preset {
   auto: Policy;
   /** `auto` where the meta-move searches do not apply to the deal's rules (FreeCell without cells). */
   autoWithoutMetaMoves?: Policy;
+  /** `auto` for a Terrace game with the base rank fixed (one (deal, base) pair), where it differs. */
+  autoFixedBase?: Policy;
   /** `dfs` (and `portfolio`, with A* added): the depth-first searches of each group. */
   dfs: string[];
   /** The complete searches of a group share sound dead marks (policy() leaves them out for a DFS alone). */
@@ -89,21 +91,22 @@ const ONE_RUN = ['dfs-scored', 'dfs-plain', 'dfs-random'];
 /**
  * The searches of a solve of a game with preset `preset`, by policy. `metaMoves`: the meta-move
  * searches (dfs-meta, soft-threads) apply to the deal's rules (freecell/meta.ts's metaMovesApply).
- * `openingNodes` replaces the opening's nodes (SolveOptions.openingNodes).
- * - auto: the preset's.
+ * `openingNodes` replaces the opening's nodes (SolveOptions.openingNodes). `fixedBase`: a Terrace
+ * game's base rank is fixed (one group).
+ * - auto: the preset's (its autoFixedBase, if it has one, with the base fixed).
  * - dfs: the preset's depth-first searches; portfolio: those and A*; astar: A* alone.
  * - registry names joined by '+': those, in every group.
  * Dead marks where the preset has them, but not for one single-run DFS alone, which meets its own
  * positions anyway and would only pay a table lookup per position for them.
  */
-export function policy(preset: Preset, kind: SearchKind, metaMoves: boolean, openingNodes?: number): Policy {
-  const p = searchesOf(preset, kind, metaMoves, openingNodes);
+export function policy(preset: Preset, kind: SearchKind, metaMoves: boolean, openingNodes?: number, fixedBase = false): Policy {
+  const p = searchesOf(preset, kind, metaMoves, openingNodes, fixedBase);
   const alone = !p.prelude && !p.opening && p.members.length === 1 && ONE_RUN.includes(p.members[0]);
   return { ...p, marks: preset.marks && !alone };
 }
 
 /** policy() without the marks. */
-function searchesOf(preset: Preset, kind: SearchKind, metaMoves: boolean, openingNodes: number | undefined): Policy {
+function searchesOf(preset: Preset, kind: SearchKind, metaMoves: boolean, openingNodes: number | undefined, fixedBase: boolean): Policy {
   switch (kind) {
     case 'dfs':
       return { members: preset.dfs };
@@ -112,7 +115,7 @@ function searchesOf(preset: Preset, kind: SearchKind, metaMoves: boolean, openin
     case 'portfolio':
       return { members: [...preset.dfs, 'astar'] };
     case 'auto': {
-      const auto = metaMoves ? preset.auto : (preset.autoWithoutMetaMoves ?? preset.auto);
+      const auto = fixedBase && preset.autoFixedBase ? preset.autoFixedBase : metaMoves ? preset.auto : (preset.autoWithoutMetaMoves ?? preset.auto);
       return auto.opening && openingNodes !== undefined ? { ...auto, opening: { ...auto.opening, nodes: openingNodes } } : auto;
     }
     default:

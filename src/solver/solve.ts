@@ -241,7 +241,7 @@ function solveWith(deal: Deal, opts: SolveOptions, tt: TranspositionTable): Solv
   const run = startRun(deal, opts, tt);
   const kind = opts.search ?? 'auto';
   if (!isSearchKind(kind)) throw new Error(`unknown search ${JSON.stringify(kind)}`);
-  const pol = policy(presetOf(deal.rules), kind, metaMovesApply(deal.rules), opts.openingNodes);
+  const pol = policy(presetOf(deal.rules), kind, metaMovesApply(deal.rules), opts.openingNodes, run.fixedBase >= 0);
   run.marks = opts.marks ?? pol.marks ?? false;
   run.leaders = pol.leaders;
   const softNodes = opts.softNodes ?? pol.prelude?.nodes ?? 0;
