@@ -100,7 +100,11 @@ describe('the footer', () => {
     expect(svg).not.toContain('class="footer"');
     expect(provenanceLine(prov.get('signora')!)).toBe('Signora: seeds 1-10000, 2,000,000 nodes per search; run.json: commit c56ba62, finished 2026-11-28');
     expect(provenanceLine(prov.get('empress-of-italy')!)).toBe(
-      'Empress of Italy: seeds 1-10000, 2,000,000 nodes per search; run.json: merged, commit a28dc22, finished 2026-11-28',
+      'Empress of Italy: seeds 1-10000, 2,000,000 nodes per search; run.json: commit 97a55e6, finished 2026-11-29',
+    );
+    const merged = { ...prov.get('empress-of-italy')!.run!, merged: true };
+    expect(provenanceLine({ variant: 'empress-of-italy', run: merged })).toBe(
+      'Empress of Italy: seeds 1-10000, 2,000,000 nodes per search; run.json: merged, commit 97a55e6, finished 2026-11-29',
     );
     const retried = { ...prov.get('signora')!.run!, maxNodes: 20_000_000, earlierMaxNodes: [2_000_000] };
     expect(provenanceLine({ variant: 'signora', run: retried })).toBe(

@@ -123,13 +123,13 @@ export const LEARNED_MODELS: Record<string, LearnedModel> = {
       0.86630549
     ],
     "weights": [
-      0.23415236,
-      -0.033124456,
-      0.051699472,
-      -0.14986396,
-      -0.082645266
+      0.22682074,
+      -0.038478407,
+      0.023452862,
+      -0.13004096,
+      -0.092622557
     ],
-    "intercept": 1.7970306,
+    "intercept": 1.814305,
     "candidates": "exposed",
     "lambda": 100,
     "trainSeeds": {
@@ -419,47 +419,47 @@ export const ADVICE_TABLES: Record<string, AdviceTable> = {
     "releaseCuts": null,
     "buckets": {
       "base 0, pred 0": {
-        "won": 16621,
+        "won": 16729,
         "deals": 19761
       },
       "base 0, pred 1": {
-        "won": 17367,
+        "won": 17493,
         "deals": 20817
       },
       "base 0, pred 2+": {
-        "won": 9845,
+        "won": 9929,
         "deals": 12382
       },
       "base 1, pred 0": {
-        "won": 18425,
+        "won": 18484,
         "deals": 20887
       },
       "base 1, pred 1": {
-        "won": 17159,
+        "won": 17239,
         "deals": 19576
       },
       "base 1, pred 2+": {
-        "won": 8363,
+        "won": 8431,
         "deals": 9936
       },
       "base 2, pred 0": {
-        "won": 8538,
+        "won": 8582,
         "deals": 9479
       },
       "base 2, pred 1": {
-        "won": 7175,
+        "won": 7211,
         "deals": 8003
       },
       "base 2, pred 2+": {
-        "won": 3126,
+        "won": 3132,
         "deals": 3613
       },
       "base 3+, pred 0": {
-        "won": 2630,
+        "won": 2633,
         "deals": 2833
       },
       "base 3+, pred 1": {
-        "won": 1850,
+        "won": 1854,
         "deals": 2003
       },
       "base 3+, pred 2+": {
