@@ -86,7 +86,7 @@ function contents(dir: string): Record<string, string> {
 
 type Entry = Record<string, unknown> & { totals?: Record<string, unknown>; earlier?: Entry[] };
 function manifestShape(m: { variants: Record<string, Entry> }) {
-  const times = ['command', 'started', 'finished', 'commit', 'node', 'cpuSeconds', 'seconds'];
+  const times = ['command', 'started', 'finished', 'commit', 'node', 'cpuSeconds', 'seconds', 'legs'];
   const strip = (e: Entry): Entry => {
     const o: Entry = {};
     for (const [k, v] of Object.entries(e)) if (!times.includes(k)) o[k] = v;
@@ -141,6 +141,33 @@ describe.each(SIGNALS)('stopped by %s, then finished', (signal) => {
     }
     ok(['analyze', '--resume', '--quiet', '--out', d]);
     expect(contents(d)).toEqual(contents(ref.run));
+  });
+
+  it('analyze stopped at row:4, resumed twice: run.json lists the stopped parts as legs and counts their time', () => {
+    const d = folder();
+    const entry = () => JSON.parse(fs.readFileSync(join(d, 'run.json'), 'utf8')).variants.signora;
+    killed([...RUN, ...SMALL, '--out', d], 'row:4', signal);
+    const first = entry();
+    const firstEnd = Math.trunc(fs.statSync(join(d, 'signora-deals.csv')).mtimeMs);
+    killed(['analyze', '--resume', '--quiet', '--out', d], 'row:3', 'SIGKILL');
+    const second = entry();
+    expect(second.legs).toEqual([
+      {
+        command: first.command,
+        started: first.started,
+        ended: new Date(firstEnd).toISOString(),
+        seconds: Math.round(firstEnd - Date.parse(first.started)) / 1000,
+      },
+    ]);
+    ok(['analyze', '--resume', '--quiet', '--out', d]);
+    const last = entry();
+    expect(last.legs.map((l: { started: string }) => l.started)).toEqual([first.started, second.started]);
+    expect(last.legs[1].command).toMatch(/--resume/);
+    for (const l of last.legs) expect(l.seconds).toBe((Date.parse(l.ended) - Date.parse(l.started)) / 1000);
+    const legs = last.legs[0].seconds + last.legs[1].seconds;
+    const own = (Date.parse(last.finished) - Date.parse(last.started)) / 1000;
+    expect(last.totals.seconds).toBeGreaterThan(legs);
+    expect(last.totals.seconds).toBeLessThanOrEqual(legs + own + 0.001);
   });
 
   it.each(['row:3', 'finish'])('analyze --resume stopped at %s; --resume again', (point) => {

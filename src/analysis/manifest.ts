@@ -50,12 +50,31 @@ export interface RunEntry {
    * replaces is still to be searched again (a --resume goes on with it); absent otherwise.
    */
   retryFrom?: number;
+  /**
+   * The earlier parts of a run that stopped and was resumed (analyze --resume), oldest first: each
+   * part's command, start, end and wall time. Absent for a run that never stopped. `started` is the
+   * last part's; totals.seconds counts every part.
+   */
+  legs?: RunLeg[];
   /** The directories a `merge` joined, else absent. */
   mergedFrom?: string[];
   /** When the run (or merge) finished (ISO 8601, UTC); absent while it runs, or when it was stopped. */
   finished?: string;
   /** What the finished run holds, from its summary (absent while it runs, or when it was stopped). */
   totals?: RunTotals;
+}
+
+/** A part of a run that stopped before a `--resume` went on with it (RunEntry.legs). */
+export interface RunLeg {
+  command: string;
+  started: string | null;
+  /**
+   * When it stopped: its `finished` if it finished (a run resumed with a wider seed range), else
+   * when its per-deal file last changed, as the resume found it (a stopped run records no end).
+   */
+  ended: string | null;
+  /** ended - started, seconds; null when either is unknown. */
+  seconds: number | null;
 }
 
 /** An earlier run of the same rows (RunEntry.earlier): what made the decided rows it left. */
@@ -84,7 +103,7 @@ export interface RunTotals {
   unknown: number;
   searches: number;
   cpuSeconds: number;
-  /** Wall time of the run's searches of the variant (absent for a merge). */
+  /** Wall time of the run's searches of the variant, over all its legs whose time is known (absent for a merge). */
   seconds?: number;
 }
 
@@ -189,6 +208,7 @@ function checkEntry(e: RunEntry, where: string): void {
     typeof e.search === 'string' &&
     whole(e.cells) &&
     (e.earlier === undefined || (Array.isArray(e.earlier) && e.earlier.every(earlierOk))) &&
+    (e.legs === undefined || (Array.isArray(e.legs) && e.legs.every(legOk))) &&
     (e.retryFrom === undefined || whole(e.retryFrom));
   if (!ok) throw new ManifestError(`${where}: a malformed entry`);
 }
@@ -196,6 +216,18 @@ function checkEntry(e: RunEntry, where: string): void {
 /** A whole number of a manifest field. */
 function whole(x: unknown): boolean {
   return typeof x === 'number' && Number.isSafeInteger(x) && x >= 0;
+}
+
+function legOk(x: RunLeg): boolean {
+  const text = (v: unknown) => v === null || typeof v === 'string';
+  return (
+    typeof x === 'object' &&
+    x !== null &&
+    typeof x.command === 'string' &&
+    text(x.started) &&
+    text(x.ended) &&
+    (x.seconds === null || (typeof x.seconds === 'number' && Number.isFinite(x.seconds) && x.seconds >= 0))
+  );
 }
 
 function earlierOk(x: EarlierRun): boolean {
@@ -285,6 +317,28 @@ export function withEarlier(now: RunEntry, old: RunEntry): RunEntry {
   if (old.finished) run.finished = old.finished;
   if (old.totals) run.totals = old.totals;
   return { ...now, earlier: [...(old.earlier ?? []), run] };
+}
+
+/**
+ * The legs of a run resumed from `old` (RunEntry.legs): old's own, then old as the last, ended at
+ * `lastChange` (ms since the epoch: when its per-deal file last changed) unless it finished.
+ */
+export function legsAfter(old: RunEntry, lastChange: number | null): RunLeg[] {
+  const start = old.started ? Date.parse(old.started) : NaN;
+  const end = old.finished ? Date.parse(old.finished) : lastChange !== null ? Math.trunc(lastChange) : NaN; // whole ms, as ISO 8601 holds it
+  const known = Number.isFinite(start) && Number.isFinite(end) && end >= start;
+  const leg: RunLeg = {
+    command: old.command,
+    started: old.started,
+    ended: Number.isFinite(end) ? new Date(end).toISOString() : null,
+    seconds: known ? Math.round(end - start) / 1000 : null,
+  };
+  return [...(old.legs ?? []), leg];
+}
+
+/** The wall time of an entry's earlier legs whose time is known, seconds. */
+export function legSeconds(e: RunEntry): number {
+  return (e.legs ?? []).reduce((sum, l) => sum + (l.seconds ?? 0), 0);
 }
 
 /** One line describing an entry's share, for messages. */

@@ -5,7 +5,7 @@ import * as fs from 'fs';
 import { OutputError, heldRows } from '../records/outputs';
 import { type DealFileContents, type DealRow, dealFile } from '../records/records';
 import { cellsVariants, variantNames } from '../rules/variants';
-import { ManifestError, type RunEntry, disagreement, manifestFile, readManifest, retryRefusal, settingDiff, withEarlier } from './manifest';
+import { ManifestError, type RunEntry, disagreement, legsAfter, manifestFile, readManifest, retryRefusal, settingDiff, withEarlier } from './manifest';
 import { type Shard, formatShard } from './shard';
 import type { BaseMode } from './summary';
 
@@ -173,15 +173,25 @@ export function resumeSettings<T extends GivenSettings>(given: T, dir: string, r
 
 /**
  * The run.json entry of a variant: this run's, keeping what the rows it keeps were made by. A
- * resume keeps the earlier runs and an unfinished retry's retryFrom (it goes on with that retry);
- * a retry adds the run before it to the earlier runs and records where its own rows begin.
+ * resume keeps the earlier runs and an unfinished retry's retryFrom (it goes on with that retry),
+ * and adds the part that stopped to the run's legs (`lastChange`: when the per-deal file last
+ * changed, the stopped part's end); a retry adds the run before it to the earlier runs and records
+ * where its own rows begin.
  */
-export function entryKept(now: RunEntry, old: RunEntry | undefined, file: DealFileContents, resume: boolean, retry: boolean): RunEntry {
+export function entryKept(
+  now: RunEntry,
+  old: RunEntry | undefined,
+  file: DealFileContents,
+  resume: boolean,
+  retry: boolean,
+  lastChange: number | null = null,
+): RunEntry {
   if (!resume || !old || file.rows.length === 0) return now;
   if (retry) return { ...withEarlier(now, old), retryFrom: file.records };
   const e: RunEntry = { ...now };
   if (old.earlier) e.earlier = old.earlier;
   if (old.retryFrom !== undefined) e.retryFrom = old.retryFrom;
+  e.legs = legsAfter(old, lastChange);
   return e;
 }
 

@@ -52,7 +52,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import type { RuleTable } from '../rules/vocabulary';
-import { type RunEntry, gitCommit, manifestFile, packageVersion, readManifest, totalsOf, writeManifest } from './manifest';
+import { type RunEntry, gitCommit, legSeconds, manifestFile, packageVersion, readManifest, totalsOf, writeManifest } from './manifest';
 import { checkNoRows, checkResume, entryKept, resumeSettings, searchAgain } from './resume';
 import { planJobs } from './plan';
 import { checkOutputs, claimDealFiles, outputFiles, prepareOutDir } from '../records/outputs';
@@ -321,7 +321,9 @@ function openRun(opts: ResolvedOptions, set: Settings, started: string, resume: 
     const old = resume ? parseDealFile(dealFile(opts.outDir, name), name) : { rows: [], at: [], records: 0, tornAt: null, width: DEAL_COLUMNS.length };
     const oldEntry = oldManifest?.variants[name];
     if (resume) checkResume(opts.outDir, old.rows, oldEntry, now, retry ? inRun : null);
-    entries[name] = entryKept(now, oldEntry, old, resume, retry);
+    const file = dealFile(opts.outDir, name);
+    const lastChange = resume && fs.existsSync(file) ? fs.statSync(file).mtimeMs : null;
+    entries[name] = entryKept(now, oldEntry, old, resume, retry, lastChange);
     again.set(name, searchAgain(old, entries[name], inRun));
     previous.set(name, old);
   }
@@ -500,7 +502,7 @@ function recordFinish(dir: string, reports: VariantReport[]): void {
   const entries: Record<string, RunEntry> = {};
   for (const r of reports) {
     const e = m.variants[r.variant];
-    if (e) entries[r.variant] = { ...e, finished, totals: totalsOf(r.summary, r.searches, r.cpuSeconds, r.seconds) };
+    if (e) entries[r.variant] = { ...e, finished, totals: totalsOf(r.summary, r.searches, r.cpuSeconds, r.seconds + legSeconds(e)) };
   }
   writeManifest(dir, entries, m);
 }
