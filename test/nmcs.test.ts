@@ -2,7 +2,7 @@
 // is the same search however its budget is sliced, and on small games it wins where exhaustive
 // search says a win exists.
 import { describe, expect, it } from 'vitest';
-import { type Deal, dealFromSeed } from '../src/engine/deal';
+import { baseCandidates, type Deal, dealFromSeed } from '../src/engine/deal';
 import { moveError } from '../src/engine/legality';
 import { MAX_MOVES, moveCount, moveFrom, moveTo } from '../src/engine/move';
 import { smallDeal } from '../src/engine/small';
@@ -472,6 +472,17 @@ describe('nmcs in the auto policy', () => {
     expect(policy(presetOf(getRules('double-signora')), 'auto', false, undefined, true).members).toEqual(['dfs-probe', 'nmcs']);
     const emp = nodesBySearch(dealFromSeed(getRules('empress-of-italy'), 10008), 3, 300_000);
     expect(emp).toEqual({ result: 'unknown', nmcs: 300_000, probe: 0 });
+    // The small games (fewer ranks) keep the probing DFS beside it, which proves their losses.
+    let lost = 0;
+    for (let seed = 1; seed <= 4; seed++) {
+      const { deal } = smallDeal(getRules('empress-of-italy'), { ranks: 3, piles: 1, reserve: 0 }, seed);
+      for (const base of baseCandidates(deal)) {
+        const small = nodesBySearch(deal, base, 5_000);
+        expect(small.probe, `seed ${seed} base ${base}`).toBeGreaterThan(0);
+        if (small.result === 'lost') lost++;
+      }
+    }
+    expect(lost).toBeGreaterThan(0);
   });
 });
 

@@ -73,7 +73,11 @@ export interface Preset {
   auto: Policy;
   /** `auto` where the meta-move searches do not apply to the deal's rules (FreeCell without cells). */
   autoWithoutMetaMoves?: Policy;
-  /** `auto` for a Terrace game with the base rank fixed (one (deal, base) pair), where it differs. */
+  /**
+   * `auto` for a Terrace game with the base rank fixed (one (deal, base) pair) in a deal of the whole
+   * pack, where it differs. The small games (engine/small.ts) keep `auto`: there a complete search
+   * can finish, and proves losses.
+   */
   autoFixedBase?: Policy;
   /** `dfs` (and `portfolio`, with A* added): the depth-first searches of each group. */
   dfs: string[];
@@ -92,7 +96,7 @@ const ONE_RUN = ['dfs-scored', 'dfs-plain', 'dfs-random'];
  * The searches of a solve of a game with preset `preset`, by policy. `metaMoves`: the meta-move
  * searches (dfs-meta, soft-threads) apply to the deal's rules (freecell/meta.ts's metaMovesApply).
  * `openingNodes` replaces the opening's nodes (SolveOptions.openingNodes). `fixedBase`: a Terrace
- * game's base rank is fixed (one group).
+ * game's base rank is fixed (one group), in a deal of the whole pack (Preset.autoFixedBase).
  * - auto: the preset's (its autoFixedBase, if it has one, with the base fixed).
  * - dfs: the preset's depth-first searches; portfolio: those and A*; astar: A* alone.
  * - registry names joined by '+': those, in every group.

@@ -58,7 +58,8 @@ const SIGNORA: Policy = { members: ['dfs-probe', 'nmcs'], shares: { nmcs: 7 } };
 const FOUR_DECK: Policy = { members: ['dfs-probe', 'nmcs'], shares: { nmcs: 7 }, leaders: { count: 3, share: 4, from: 1 } };
 
 /**
- * Empress of Italy's `auto` with the base fixed: the nested Monte Carlo search alone. No test proves
+ * Empress of Italy's `auto` with the base fixed, in a deal of the whole pack (policy.ts's
+ * Preset.autoFixedBase): the nested Monte Carlo search alone. No test proves
  * an Empress of Italy position lost before a line has left dozens of cards in the waste
  * (docs/solver.md, *What remains hard*), so the probing DFS proves no pair lost at these budgets;
  * its share of the budget wins more pairs in the nested search's hands. With the base free it stays

@@ -235,13 +235,21 @@ function finish(run: Run, t0: number): SolveResult {
   };
 }
 
+/** Whether the deal holds its game's whole pack: not one of the small games of engine/small.ts (fewer ranks). */
+function wholePack(deal: Deal): boolean {
+  let n = deal.reserve.length + deal.stock.length + deal.waste.length + deal.cells.filter((c) => c >= 0).length;
+  for (const p of deal.tableau) n += p.length;
+  for (const p of deal.foundations) n += p.length;
+  return n === deal.rules.decks * 52;
+}
+
 /** solve() with the table: the steps above, in order. */
 function solveWith(deal: Deal, opts: SolveOptions, tt: TranspositionTable): SolveResult {
   const t0 = performance.now();
   const run = startRun(deal, opts, tt);
   const kind = opts.search ?? 'auto';
   if (!isSearchKind(kind)) throw new Error(`unknown search ${JSON.stringify(kind)}`);
-  const pol = policy(presetOf(deal.rules), kind, metaMovesApply(deal.rules), opts.openingNodes, run.fixedBase >= 0);
+  const pol = policy(presetOf(deal.rules), kind, metaMovesApply(deal.rules), opts.openingNodes, run.fixedBase >= 0 && wholePack(deal));
   run.marks = opts.marks ?? pol.marks ?? false;
   run.leaders = pol.leaders;
   const softNodes = opts.softNodes ?? pol.prelude?.nodes ?? 0;
