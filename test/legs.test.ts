@@ -4,6 +4,7 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
+import { spawnSync } from 'child_process';
 import { describe, expect, it } from 'vitest';
 import { ManifestError, type RunEntry, legSeconds, legsAfter, readManifest } from '../src/analysis/manifest';
 import { startedText } from '../src/cli/report';
@@ -50,7 +51,7 @@ describe('legsAfter', () => {
   it('leaves the time unknown without a start or an end, or with an end before the start', () => {
     expect(legsAfter({ ...ENTRY, started: null }, at('2026-11-29T04:00:05.000Z'))[0].seconds).toBeNull();
     expect(legsAfter(ENTRY, null)[0]).toMatchObject({ ended: null, seconds: null });
-    expect(legsAfter(ENTRY, at('2026-11-29T03:59:00.000Z'))[0].seconds).toBeNull();
+    expect(legsAfter(ENTRY, at('2026-11-29T03:59:00.000Z'))[0]).toMatchObject({ ended: null, seconds: null });
     const legs = [...legsAfter(ENTRY, null), ...legsAfter(ENTRY, at('2026-11-29T04:00:03.000Z'))];
     expect(legSeconds({ ...ENTRY, legs })).toBe(3);
   });
@@ -79,5 +80,32 @@ describe("the report's start of a run", () => {
     expect(startedText(once)).toBe('2026-11-29T04:00:00.000Z; resumed once, last at 2026-11-29T06:00:00.000Z');
     const twice = { ...once, started: '2026-11-29T07:00:00.000Z', legs: legsAfter(once, at('2026-11-29T06:00:05.000Z')) };
     expect(startedText(twice)).toBe('2026-11-29T04:00:00.000Z; resumed 2 times, last at 2026-11-29T07:00:00.000Z');
+  });
+});
+
+describe('merge and legs', () => {
+  const MAIN = path.resolve(__dirname, '..', 'dist', 'src', 'cli', 'main.js');
+  const cli = (args: string[]) => {
+    const r = spawnSync(process.execPath, [MAIN, ...args], { encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
+  };
+  const entryOf = (dir: string) => JSON.parse(fs.readFileSync(path.join(dir, 'run.json'), 'utf8')).variants.winery;
+
+  it("starts at the earliest part's first start, and has no legs of its own", () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'legs-merge-'));
+    const [a, b, m] = ['a', 'b', 'm'].map((x) => path.join(root, x));
+    cli(['analyze', 'winery', '--seeds', '1-2', '--workers', '1', '--quiet', '--out', a]);
+    cli(['analyze', 'winery', '--seeds', '3-4', '--workers', '1', '--quiet', '--out', b]);
+    // a as if it had stopped once, an hour before either run started.
+    const manifest = JSON.parse(fs.readFileSync(path.join(a, 'run.json'), 'utf8'));
+    const first = new Date(Date.parse(entryOf(b).started) - 3_600_000).toISOString();
+    manifest.variants.winery.legs = [{ command: 'solitaire analyze winery --seeds 1-2 --out a', started: first, ended: first, seconds: 0 }];
+    fs.writeFileSync(path.join(a, 'run.json'), JSON.stringify(manifest));
+    cli(['merge', b, a, '--out', m]);
+    const merged = entryOf(m);
+    expect(merged.started).toBe(first);
+    expect(merged.legs).toBeUndefined();
+    expect(merged.mergedFrom).toEqual([b, a]);
+    fs.rmSync(root, { recursive: true, force: true });
   });
 });

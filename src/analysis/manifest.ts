@@ -69,11 +69,12 @@ export interface RunLeg {
   command: string;
   started: string | null;
   /**
-   * When it stopped: its `finished` if it finished (a run resumed with a wider seed range), else
-   * when its per-deal file last changed, as the resume found it (a stopped run records no end).
+   * When it stopped: its `finished` if it finished (a run resumed with a wider seed range, or
+   * resumed with nothing left to do), else when its per-deal file last changed, as the resume
+   * found it (a stopped run records no end); null when that is before its start (it wrote no row).
    */
   ended: string | null;
-  /** ended - started, seconds; null when either is unknown. */
+  /** ended - started, seconds; null when either is unknown (totals.seconds counts it as 0). */
   seconds: number | null;
 }
 
@@ -326,12 +327,13 @@ export function withEarlier(now: RunEntry, old: RunEntry): RunEntry {
 export function legsAfter(old: RunEntry, lastChange: number | null): RunLeg[] {
   const start = old.started ? Date.parse(old.started) : NaN;
   const end = old.finished ? Date.parse(old.finished) : lastChange !== null ? Math.trunc(lastChange) : NaN; // whole ms, as ISO 8601 holds it
-  const known = Number.isFinite(start) && Number.isFinite(end) && end >= start;
+  // An end before the start: the part wrote no row (the file's last change is an earlier part's).
+  const ended = Number.isFinite(end) && !(end < start) ? end : NaN;
   const leg: RunLeg = {
     command: old.command,
     started: old.started,
-    ended: Number.isFinite(end) ? new Date(end).toISOString() : null,
-    seconds: known ? Math.round(end - start) / 1000 : null,
+    ended: Number.isFinite(ended) ? new Date(ended).toISOString() : null,
+    seconds: Number.isFinite(start) && Number.isFinite(ended) ? Math.round(ended - start) / 1000 : null,
   };
   return [...(old.legs ?? []), leg];
 }

@@ -154,9 +154,10 @@ export function mergeRuns(
     const entry: RunEntry = {
       ...entry0,
       command: commandLine,
+      // The earliest start of any part, a resumed run's first (RunEntry.legs).
       started:
         parts
-          .map((p) => p.entry.started)
+          .map((p) => p.entry.legs?.[0]?.started ?? p.entry.started)
           .filter((x) => x !== null)
           .sort()[0] ?? null,
       seeds: { from, to },
@@ -167,6 +168,7 @@ export function mergeRuns(
     const earlier = [...new Map(parts.flatMap((p) => p.entry.earlier ?? []).map((x) => [JSON.stringify(x), x])).values()];
     if (earlier.length) entry.earlier = earlier;
     else delete entry.earlier;
+    delete entry.legs; // a merge is one step of its own; its folders' entries keep their legs
     const res = variantResults(rules, rows, entry0.base, (s) => candidates.get(s), opts.strategies);
     entry.finished = new Date().toISOString();
     entry.totals = totalsOf(res.summary, res.searches, res.cpuSeconds);

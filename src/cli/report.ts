@@ -56,7 +56,6 @@ function intervalText(won: number, unknown: number, deals: number): string {
 const VERDICT_CLASS: Record<string, string> = { won: 'w', unknown: 'u', lost: 'l' };
 const verdictCell = (v: string | undefined): Cell => (v ? { text: v, cls: VERDICT_CLASS[v] } : { text: '' });
 
-/** The run's provenance: one row per game of run.json, and the file itself. */
 /** When a run started: its first part's start, and its last resume if it stopped and was resumed (RunEntry.legs). */
 export function startedText(e: RunEntry): string {
   const n = e.legs?.length ?? 0;
@@ -64,6 +63,7 @@ export function startedText(e: RunEntry): string {
   return `${e.legs![0].started ?? 'not recorded'}; resumed ${n === 1 ? 'once' : `${n} times`}, last at ${e.started ?? 'a time not recorded'}`;
 }
 
+/** The run's provenance: one row per game of run.json, and the file itself. */
 function provenanceSection(m: Manifest | null): string {
   if (!m) return '<p class="note">This directory has no run.json: the seeds, budgets and program that made its files are not recorded.</p>';
   const budget = (e: RunEntry) => `${thousands(e.maxNodes)} nodes${e.timeoutMs === null ? '' : `, ${thousands(e.timeoutMs)} ms`}`;
