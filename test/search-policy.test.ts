@@ -558,12 +558,13 @@ describe('a restarting search alone on the table clears it at each restart (rest
   it('solve() sets it only where the search is alone: one base rank, not base any', () => {
     const seen = (base?: number) => {
       const xs = new Set<Search>();
-      // 10008: not won within this budget, so every group's searches get turns.
-      solve(dealFromSeed(getRules('empress-of-italy'), 10008), { base, maxNodes: 500_000, onProgress: (_n, x) => xs.add(x) });
+      // Double Signora 280020 (with base 6, and with the base free): not won within this budget, so
+      // every group's searches get turns. (Empress of Italy with the base fixed runs no DFS.)
+      solve(dealFromSeed(getRules('double-signora'), 280020), { base, maxNodes: 500_000, onProgress: (_n, x) => xs.add(x) });
       return [...xs].map((x) => (x instanceof RestartingDfs ? x.clearsTable : null));
     };
     // One base rank: the probing DFS and the nested Monte Carlo search, which uses no table.
-    expect(seen(1).sort()).toEqual([null, true].sort());
+    expect(seen(5).sort()).toEqual([null, true].sort());
     const any = seen(undefined).filter((c) => c !== null);
     expect(any.length).toBeGreaterThan(1);
     expect(any.every((c) => c === false)).toBe(true);
