@@ -219,8 +219,12 @@ function whole(x: unknown): boolean {
   return typeof x === 'number' && Number.isSafeInteger(x) && x >= 0;
 }
 
+/** A manifest field that is text or null. */
+function text(v: unknown): boolean {
+  return v === null || typeof v === 'string';
+}
+
 function legOk(x: RunLeg): boolean {
-  const text = (v: unknown) => v === null || typeof v === 'string';
   return (
     typeof x === 'object' &&
     x !== null &&
@@ -232,7 +236,6 @@ function legOk(x: RunLeg): boolean {
 }
 
 function earlierOk(x: EarlierRun): boolean {
-  const text = (v: unknown) => v === null || typeof v === 'string';
   return (
     typeof x === 'object' &&
     x !== null &&

@@ -318,10 +318,10 @@ function openRun(opts: ResolvedOptions, set: Settings, started: string, resume: 
   const again = new Map<string, Set<string>>();
   for (const name of variants) {
     const now = nows[name];
-    const old = resume ? parseDealFile(dealFile(opts.outDir, name), name) : { rows: [], at: [], records: 0, tornAt: null, width: DEAL_COLUMNS.length };
+    const file = dealFile(opts.outDir, name);
+    const old = resume ? parseDealFile(file, name) : { rows: [], at: [], records: 0, tornAt: null, width: DEAL_COLUMNS.length };
     const oldEntry = oldManifest?.variants[name];
     if (resume) checkResume(opts.outDir, old.rows, oldEntry, now, retry ? inRun : null);
-    const file = dealFile(opts.outDir, name);
     const lastChange = resume && fs.existsSync(file) ? fs.statSync(file).mtimeMs : null;
     entries[name] = entryKept(now, oldEntry, old, resume, retry, lastChange);
     again.set(name, searchAgain(old, entries[name], inRun));

@@ -20,6 +20,7 @@ import { policy, type SearchKind } from './policy';
 import { presetOf } from './presets';
 import { isSearchKind } from './registry';
 import { replayChecked } from './replay';
+import { totalCards } from '../rules/vocabulary';
 import { makeGroups, type Run, runGroups, runOpeningOf, runPrelude, runTight, stateFor } from './schedule';
 
 export interface SolveOptions {
@@ -240,7 +241,7 @@ function wholePack(deal: Deal): boolean {
   let n = deal.reserve.length + deal.stock.length + deal.waste.length + deal.cells.filter((c) => c >= 0).length;
   for (const p of deal.tableau) n += p.length;
   for (const p of deal.foundations) n += p.length;
-  return n === deal.rules.decks * 52;
+  return n === totalCards(deal.rules);
 }
 
 /** solve() with the table: the steps above, in order. */
