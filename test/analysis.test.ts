@@ -330,6 +330,30 @@ describe('analysis run', () => {
     expect(readDealFile(file).map((r) => r.seed)).toEqual([3]);
   });
 
+  it('refuses to overwrite a file that is not a per-deal file, and a --retry-unknown with no run to retry, creating nothing', async () => {
+    const dir = fs.mkdtempSync(path.join(tmp, 'foreign-'));
+    const file = path.join(dir, 'winery-deals.csv');
+    fs.writeFileSync(file, 'hello,world\n'); // one line, so it holds no "rows", but it is not ours
+    await expect(analyzeWithStrategies(opts(dir, { variants: ['winery'], to: 2 }))).rejects.toThrow(
+      /winery-deals.csv is not a per-deal file \(its first line is not the header variant,seed,base,.*\): give another --out, or --force/,
+    );
+    expect(fs.readdirSync(dir)).toEqual(['winery-deals.csv']);
+    expect(fs.readFileSync(file, 'utf8')).toBe('hello,world\n');
+    // A header alone (a run stopped before its first row) is ours: the run goes on.
+    fs.writeFileSync(file, DEAL_COLUMNS.join(',') + '\n');
+    await analyzeWithStrategies(opts(dir, { variants: ['winery'], to: 2 }));
+    expect(readDealFile(file).map((r) => r.seed)).toEqual([1, 2]);
+
+    const missing = path.join(tmp, 'no-such-run');
+    await expect(analyzeWithStrategies(opts(missing, { variants: ['winery'], to: 2, maxNodes: 4000, retryUnknown: true }))).rejects.toThrow(
+      /cannot retry winery's unknown rows: .*no-such-run holds no run of it \(no run.json entry, no rows\); run it first without --retry-unknown/,
+    );
+    expect(fs.existsSync(missing)).toBe(false);
+    // --resume of a run not there yet starts it (the shard recipes pass --resume from the first start).
+    await analyzeWithStrategies(opts(missing, { variants: ['winery'], to: 2, resume: true }));
+    expect(readDealFile(path.join(missing, 'winery-deals.csv')).map((r) => r.seed)).toEqual([1, 2]);
+  });
+
   it('reads back the proof column and refuses a lost row without its proof, or a proof on another verdict', () => {
     const dir = fs.mkdtempSync(path.join(tmp, 'proof-'));
     const file = path.join(dir, 'winery-deals.csv');

@@ -53,7 +53,7 @@ import * as os from 'os';
 import * as path from 'path';
 import type { RuleTable } from '../rules/vocabulary';
 import { type RunEntry, gitCommit, legSeconds, manifestFile, packageVersion, readManifest, totalsOf, writeManifest } from './manifest';
-import { checkNoRows, checkResume, entryKept, resumeSettings, searchAgain } from './resume';
+import { checkNoRows, checkResume, checkRetryHasRun, entryKept, resumeSettings, searchAgain } from './resume';
 import { planJobs } from './plan';
 import { checkOutputs, claimDealFiles, outputFiles, prepareOutDir } from '../records/outputs';
 import { type PoolHooks, runPool } from './pool';
@@ -296,6 +296,7 @@ function prepareRun(opts: ResolvedOptions, set: Settings, started: string): { st
   const resume = !!opts.resume || retry;
   if (resume && opts.force)
     throw new AnalysisError(`${retry ? 'retry-unknown' : 'resume'} and force: --${retry ? 'retry-unknown' : 'resume'} keeps the rows, --force replaces them`);
+  if (retry) checkRetryHasRun(opts.outDir, set.variants);
   prepareOutDir(opts.outDir);
   const release = claimDealFiles(opts.outDir, set.variants);
   try {
