@@ -54,7 +54,9 @@ export function checkNoRows(dir: string, variants: string[], now: Record<string,
     const file = dealFile(dir, name);
     const first = firstLine(file);
     if (first !== null && !isDealHeader(first))
-      throw new OutputError(`${file} is not a per-deal file (its first line is not the header ${DEAL_COLUMNS.join(',')}): give another --out, or --force to replace it`);
+      throw new OutputError(
+        `${file} is not a per-deal file (its first line is not the header ${DEAL_COLUMNS.join(',')}): give another --out, or --force to replace it`,
+      );
     const n = heldRows(file);
     if (n === 0) continue;
     const them = n === 1 ? 'it' : 'them';
@@ -78,7 +80,10 @@ export function checkNoRows(dir: string, variants: string[], now: Record<string,
 export function checkRetryHasRun(dir: string, variants: string[]): void {
   const m = readManifest(dir);
   const none = variants.find((v) => !m?.variants[v] && heldRows(dealFile(dir, v)) === 0);
-  if (none) throw new ManifestError(`cannot retry ${none}'s unknown rows: ${dir} holds no run of it (no run.json entry, no rows); run it first without --retry-unknown`);
+  if (none)
+    throw new ManifestError(
+      `cannot retry ${none}'s unknown rows: ${dir} holds no run of it (no run.json entry, no rows); run it first without --retry-unknown`,
+    );
 }
 
 /** The first non-blank line of a file, or null when there is none (no file, or blank). */
