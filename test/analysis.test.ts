@@ -339,16 +339,27 @@ describe('analysis run', () => {
     );
     expect(fs.readdirSync(dir)).toEqual(['winery-deals.csv']);
     expect(fs.readFileSync(file, 'utf8')).toBe('hello,world\n');
-    // A header alone (a run stopped before its first row) is ours: the run goes on.
+    fs.writeFileSync(file, '\ufeff' + DEAL_COLUMNS.join(',') + '\n');
+    await expect(analyzeWithStrategies(opts(dir, { variants: ['winery'], to: 2 }))).rejects.toThrow(
+      /not a per-deal file .*; it starts with a byte-order mark\)/,
+    );
+    // A header alone (a run stopped before its first row, even inside the header) is ours: the run goes on.
+    fs.writeFileSync(file, DEAL_COLUMNS.join(',').slice(0, 10));
+    await analyzeWithStrategies(opts(dir, { variants: ['winery'], to: 1 }));
+    expect(readDealFile(file).map((r) => r.seed)).toEqual([1]);
     fs.writeFileSync(file, DEAL_COLUMNS.join(',') + '\n');
     await analyzeWithStrategies(opts(dir, { variants: ['winery'], to: 2 }));
     expect(readDealFile(file).map((r) => r.seed)).toEqual([1, 2]);
 
     const missing = path.join(tmp, 'no-such-run');
     await expect(analyzeWithStrategies(opts(missing, { variants: ['winery'], to: 2, maxNodes: 4000, retryUnknown: true }))).rejects.toThrow(
-      /cannot retry winery's unknown rows: .*no-such-run holds no run of it \(no run.json entry, no rows\); run it first without --retry-unknown/,
+      /cannot retry winery: .*no-such-run holds no run of it \(no run.json entry, no rows\); run it first without --retry-unknown/,
     );
     expect(fs.existsSync(missing)).toBe(false);
+    // Several variants: every one without a run is named, and the ones with a run are offered.
+    await expect(
+      analyzeWithStrategies(opts(dir, { variants: ['winery', 'red-and-black', 'signora'], to: 2, maxNodes: 4000, retryUnknown: true })),
+    ).rejects.toThrow(/cannot retry red-and-black, signora: .* holds no run of them .*; retry only winery, or run them first without --retry-unknown/);
     // --resume of a run not there yet starts it (the shard recipes pass --resume from the first start).
     await analyzeWithStrategies(opts(missing, { variants: ['winery'], to: 2, resume: true }));
     expect(readDealFile(path.join(missing, 'winery-deals.csv')).map((r) => r.seed)).toEqual([1, 2]);

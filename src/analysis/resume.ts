@@ -3,7 +3,7 @@
 // run.ts asks these before it creates or changes anything.
 import * as fs from 'fs';
 import { OutputError, heldRows } from '../records/outputs';
-import { DEAL_COLUMNS, type DealFileContents, type DealRow, dealFile } from '../records/records';
+import { DEAL_COLUMNS, type DealFileContents, type DealRow, dealFile, isDealHeader } from '../records/records';
 import { cellsVariants, variantNames } from '../rules/variants';
 import { ManifestError, type RunEntry, disagreement, legsAfter, manifestFile, readManifest, retryRefusal, settingDiff, withEarlier } from './manifest';
 import { type Shard, formatShard } from './shard';
@@ -53,9 +53,9 @@ export function checkNoRows(dir: string, variants: string[], now: Record<string,
   for (const name of variants) {
     const file = dealFile(dir, name);
     const first = firstLine(file);
-    if (first !== null && !isDealHeader(first))
+    if (first !== null && !isDealHeader(first.line, first.complete))
       throw new OutputError(
-        `${file} is not a per-deal file (its first line is not the header ${DEAL_COLUMNS.join(',')}): give another --out, or --force to replace it`,
+        `${file} is not a per-deal file (its first line is not the header ${DEAL_COLUMNS.join(',')}${first.line.startsWith('\xef\xbb\xbf') ? '; it starts with a byte-order mark' : ''}): give another --out, or --force to replace it`,
       );
     const n = heldRows(file);
     if (n === 0) continue;
@@ -72,35 +72,35 @@ export function checkNoRows(dir: string, variants: string[], now: Record<string,
 }
 
 /**
- * Refuses (ManifestError) a --retry-unknown with nothing to search again: for some variant, `dir`
- * holds neither a run.json entry nor a row (a mistyped --out would otherwise start a whole new
- * run). Asked before the directory is made, so a refusal creates nothing. --resume, by contrast,
- * starts a run that is not there yet: the shard recipes pass it on every first start.
+ * Refuses (ManifestError) a --retry-unknown where, for some variant, `dir` holds no run: neither a
+ * run.json entry nor a row (a mistyped --out would otherwise start a whole new run). A run.json
+ * entry whose per-deal file is gone counts as a run: the retry searches its range at the new
+ * budget. Asked before the directory is made, so a refusal creates nothing. --resume, by
+ * contrast, starts a run that is not there yet: the shard recipes pass it on every first start.
  */
 export function checkRetryHasRun(dir: string, variants: string[]): void {
   const m = readManifest(dir);
-  const none = variants.find((v) => !m?.variants[v] && heldRows(dealFile(dir, v)) === 0);
-  if (none)
-    throw new ManifestError(
-      `cannot retry ${none}'s unknown rows: ${dir} holds no run of it (no run.json entry, no rows); run it first without --retry-unknown`,
-    );
+  const none = variants.filter((v) => !m?.variants[v] && heldRows(dealFile(dir, v)) === 0);
+  if (none.length === 0) return;
+  const some = variants.filter((v) => !none.includes(v));
+  const them = none.length === 1 ? 'it' : 'them';
+  throw new ManifestError(
+    `cannot retry ${none.join(', ')}: ${dir} holds no run of ${them} (no run.json entry, no rows); ` +
+      (some.length ? `retry only ${some.join(', ')}, or run ${them} first without --retry-unknown` : `run ${them} first without --retry-unknown`),
+  );
 }
 
-/** The first non-blank line of a file, or null when there is none (no file, or blank). */
-function firstLine(file: string): string | null {
+/** The first line of a file and whether it ends (a newline follows), or null when the file is missing or blank. */
+function firstLine(file: string): { line: string; complete: boolean } | null {
   let text: string;
   try {
     text = fs.readFileSync(file, 'latin1');
   } catch {
     return null;
   }
-  return text.split('\n').find((l) => l.trim() !== '') ?? null;
-}
-
-/** Whether a line is a per-deal file's header: DEAL_COLUMNS, or the first of them (files written before a column was added). */
-function isDealHeader(line: string): boolean {
-  const cols = line.trim().split(',');
-  return cols.length >= 4 && cols.every((c, i) => c === DEAL_COLUMNS[i]);
+  if (text.trim() === '') return null;
+  const end = text.indexOf('\n');
+  return end < 0 ? { line: text, complete: false } : { line: text.slice(0, end), complete: true };
 }
 
 /** What a run was told, before resumeSettings fills in what a resume takes from run.json (undefined: not given). */

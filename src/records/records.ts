@@ -217,6 +217,17 @@ export interface DealFileContents {
 }
 
 /**
+ * Whether `line` heads a per-deal file this program wrote: with its newline (`complete`), the
+ * columns are the first four or more of DEAL_COLUMNS (files of earlier versions lack the last
+ * ones); without it, a write stopped inside the header, any start of DEAL_COLUMNS' line.
+ */
+export function isDealHeader(line: string, complete: boolean): boolean {
+  if (!complete) return DEAL_COLUMNS.join(',').startsWith(line);
+  const cols = line.trim().split(',');
+  return cols.length >= 4 && cols.every((c, i) => c === DEAL_COLUMNS[i]);
+}
+
+/**
  * Reads and checks a per-deal file without changing it. Missing file: no rows. A torn last line (no
  * newline: a run stopped while writing it) is left out and reported in `tornAt`. With `variant`,
  * rows of another variant are refused. A file is appended to, never rewritten while a run goes on,
@@ -234,7 +245,7 @@ export function parseDealFile(file: string, variant?: string): DealFileContents 
   if (/[\r\n]/.test(torn)) throw new RecordsError(`${file} line ${records.length + 1}: a quoted field is never closed`);
   const tornAt = partial ? Buffer.byteLength(text.slice(0, partialAt)) : null;
   if (records.length === 0) {
-    if (!DEAL_COLUMNS.join(',').startsWith(torn)) throw new RecordsError(`${file}: header is ${quoteStart(torn)}, expected "${DEAL_COLUMNS.join(',')}"`);
+    if (!isDealHeader(torn, false)) throw new RecordsError(`${file}: header is ${quoteStart(torn)}, expected "${DEAL_COLUMNS.join(',')}"`);
     return { rows: [], at: [], records: 0, tornAt, width: DEAL_COLUMNS.length };
   }
   const header = records[0].join(',');
