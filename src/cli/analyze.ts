@@ -188,11 +188,11 @@ export function registerAnalyze(program: Command): Command {
     .option('--out <dir>', 'output directory', 'results')
     .option(
       '--resume',
-      "go on with the run in --out: keep its rows and search only the missing ones; the variants, seeds, budget and search not given are run.json's, and one that contradicts run.json is refused",
+      "go on with the run in --out: keep its rows and search only the missing ones; the variants, seeds, budget and search not given are run.json's, and one that contradicts run.json is refused (where --out holds no run yet, it starts one)",
     )
     .option(
       '--retry-unknown',
-      "as --resume, and search again, with this run's larger budget (--max-nodes, --timeout or --tt-mb), the searches the per-deal files hold as unknown; the won and lost rows are kept (run.json records the earlier runs)",
+      "as --resume, and search again, with this run's larger budget (--max-nodes, --timeout or --tt-mb), the searches the per-deal files hold as unknown; the won and lost rows are kept (run.json records the earlier runs); refused where --out holds no run of a variant",
     )
     .option(
       '--force',
