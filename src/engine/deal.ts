@@ -219,6 +219,11 @@ export function dealFromJson(obj: unknown, strict = true): Deal {
   return deal;
 }
 
+/** Every card of a deal, pile by pile (the tableau, reserve, stock, waste, cells and foundations). */
+export function dealCards(d: Deal): number[] {
+  return [...d.tableau.flat(), ...d.reserve, ...d.stock, ...d.waste, ...d.cells.filter((c) => c >= 0), ...d.foundations.flat()];
+}
+
 /** Checks card counts, pile sizes (strict) and foundation building. Throws DealError. */
 export function checkDeal(d: Deal, strict: boolean): void {
   const r = d.rules;
@@ -226,8 +231,7 @@ export function checkDeal(d: Deal, strict: boolean): void {
   if (!r.hasStock && (d.stock.length > 0 || d.waste.length > 0)) throw new DealError(`deal: ${r.name} has no stock or waste`);
   // Exactly the variant's cards: d copies of each of the 52.
   const count = new Array(52).fill(0);
-  const all = [...d.tableau.flat(), ...d.reserve, ...d.stock, ...d.waste, ...d.cells.filter((c) => c >= 0), ...d.foundations.flat()];
-  for (const c of all) count[c]++;
+  for (const c of dealCards(d)) count[c]++;
   const wrong = wrongCounts(count, r.decks);
   if (wrong) throw new DealError(`deal: ${wrong}; ${r.name} has ${r.decks} of each card`);
   if (strict) {

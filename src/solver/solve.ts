@@ -5,7 +5,7 @@
 // proves a claimed loss again (verify). The searches themselves are src/search's, the proofs of loss
 // src/proof's. The room may import src/search, src/proof, src/engine, src/rules and src/cards, never
 // the rooms above it: src/records, src/analysis, src/strategy, src/cli (eslint.config.mjs).
-import { baseCandidates, type Deal } from '../engine/deal';
+import { baseCandidates, type Deal, dealCards } from '../engine/deal';
 import type { MoveSpec } from '../engine/legality';
 import { specOf } from '../engine/notation';
 import { DeadlockCuts } from '../proof/cuts';
@@ -238,10 +238,7 @@ function finish(run: Run, t0: number): SolveResult {
 
 /** Whether the deal holds its game's whole pack: not one of the small games of engine/small.ts (fewer ranks). */
 function wholePack(deal: Deal): boolean {
-  let n = deal.reserve.length + deal.stock.length + deal.waste.length + deal.cells.filter((c) => c >= 0).length;
-  for (const p of deal.tableau) n += p.length;
-  for (const p of deal.foundations) n += p.length;
-  return n === totalCards(deal.rules);
+  return dealCards(deal).length === totalCards(deal.rules);
 }
 
 /** solve() with the table: the steps above, in order. */
