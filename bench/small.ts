@@ -5,7 +5,10 @@
 // deals both proved lost.
 //
 //   npm run bench:small -- [--variant signora] [--ranks 5] [--piles 3] [--reserve 6] [--seeds 1-500]
-//                          [--max-nodes 2000000] [--list] [--hidden 20000 | --marks]
+//                          [--max-nodes 2000000] [--tests reserve,waste,order] [--list] [--hidden 20000 | --marks]
+//
+// --tests: the claim asks only these tests (each method's soundness counted on its own); default
+// every test that applies.
 //
 // --marks: instead, the sound dead marks (dfs.ts): the default search without them (the truth for
 // false losses is still the plain exhaustive search) against with them, forced on (solve()'s marks:
@@ -21,6 +24,7 @@ import { smallDeal } from '../src/engine/small';
 import { baseCandidates } from '../src/engine/deal';
 import { solve } from '../src/solver/solve';
 import { TranspositionTable } from '../src/search/core/tt';
+import { DEADLOCK_TESTS, type DeadlockTest } from '../src/proof/proof';
 import { arg, checkOptions, flag, parseRange } from './util';
 
 /** --hidden: the true verdicts of the deals the default search leaves unknown at `budget` nodes. */
@@ -80,17 +84,31 @@ function marks(): void {
   if (t.falseLost > 0) process.exitCode = 1;
 }
 
+/** --tests: the deadlock tests the claim asks (true: every one that applies). */
+function testsArg(): true | DeadlockTest[] {
+  if (!process.argv.includes('--tests')) return true;
+  const names = arg('tests', '').split(',');
+  for (const n of names)
+    if (!(DEADLOCK_TESTS as readonly string[]).includes(n)) {
+      console.error(`bench:small: --tests takes ${DEADLOCK_TESTS.join(', ')} joined by commas, not '${n}'`);
+      process.exit(2);
+    }
+  return names as DeadlockTest[];
+}
+
 const USAGE = `npm run bench:small -- [--variant signora] [--ranks 5] [--piles 3] [--reserve 6] [--seeds 1-500]
-                       [--max-nodes 2000000] [--tt-mb 256] [--list] [--hidden 20000 | --marks]
+                       [--max-nodes 2000000] [--tt-mb 256] [--tests reserve,waste,order] [--list]
+                       [--hidden 20000 | --marks]
 Small games (src/engine/small.ts), the referee for proofs of loss: plain exhaustive search (the
 truth) against the same search with src/proof's deadlock tests. Prints the verdicts, false losses (must be
 0) and the nodes each needed on the deals both proved lost.
+  --tests T,..  the claim asks only these deadlock tests (default: every one that applies)
   --marks       instead, the default search without and with the sound dead marks
   --hidden B    instead, the true verdicts of the deals the default search leaves unknown at B nodes
   --list        one line per deal`;
 
 function main(): void {
-  checkOptions('bench:small', USAGE, ['variant', 'ranks', 'piles', 'reserve', 'seeds', 'max-nodes', 'tt-mb', 'hidden'], ['list', 'marks']);
+  checkOptions('bench:small', USAGE, ['variant', 'ranks', 'piles', 'reserve', 'seeds', 'max-nodes', 'tt-mb', 'hidden', 'tests'], ['list', 'marks']);
   if (process.argv.includes('--hidden')) return hidden(Number(arg('hidden', '20000')));
   if (process.argv.includes('--marks')) return marks();
   const rules = getRules(arg('variant', 'signora'));
@@ -98,6 +116,7 @@ function main(): void {
   const { from, to } = parseRange(arg('seeds', '1-500'), '--seeds');
   const maxNodes = Number(arg('max-nodes', '2000000'));
   const tt = new TranspositionTable(Number(arg('tt-mb', '256')));
+  const tests = testsArg();
   const truth = { won: 0, lost: 0, unknown: 0 };
   const claim = { won: 0, lost: 0, unknown: 0 };
   let falseLost = 0;
@@ -112,7 +131,7 @@ function main(): void {
       continue;
     }
     const t = solve(deal, { tt, base, maxNodes, search: 'dfs-scored', deadlocks: false });
-    const c = solve(deal, { tt, base, maxNodes, search: 'dfs-scored', deadlocks: true });
+    const c = solve(deal, { tt, base, maxNodes, search: 'dfs-scored', deadlocks: tests });
     truth[t.result]++;
     claim[c.result]++;
     if (c.result === 'lost' && t.result === 'won') falseLost++;
@@ -125,7 +144,7 @@ function main(): void {
   }
   const tally = (x: typeof truth) => `won ${x.won} lost ${x.lost} unknown ${x.unknown}`;
   console.log(
-    `${rules.name}, ${shape.ranks} ranks, ${shape.piles} piles${rules.reserveSize > 0 ? `, reserve ${shape.reserve}` : ''}, seeds ${from}-${to}, ${maxNodes} nodes (${skipped} deals without base b exposed left out)`,
+    `${rules.name}, ${shape.ranks} ranks, ${shape.piles} piles${rules.reserveSize > 0 ? `, reserve ${shape.reserve}` : ''}, seeds ${from}-${to}, ${maxNodes} nodes, tests ${tests === true ? 'all' : tests.join(',')} (${skipped} deals without base b exposed left out)`,
   );
   console.log(`  plain exhaustive DFS:       ${tally(truth)}`);
   console.log(`  with the deadlock tests:    ${tally(claim)}`);
