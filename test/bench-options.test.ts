@@ -76,6 +76,32 @@ describe('bench:small options', () => {
     expect(bad.stdout).toBe('');
     expect(bad.stderr.trim()).toBe('bench:small: unknown option "--rank" (--help lists them)');
   });
+
+  it('--tests names the tests the claim asks, and refuses a name that is not one with exit 2', () => {
+    const bad = spawnSync(process.execPath, [SMALL, '--tests', 'waste,orders'], { encoding: 'utf8', timeout: 60_000 });
+    expect(bad.status).toBe(2);
+    expect(bad.stdout).toBe('');
+    expect(bad.stderr.trim()).toBe("bench:small: --tests takes reserve, waste, order joined by commas, not 'orders'");
+    // Small Red and Black deals that both the waste and the order test prove lost: with every test
+    // most proofs name the order test, so a claim that ignored --tests would name it here too.
+    const args = ['--variant', 'red-and-black', '--ranks', '6', '--piles', '1', '--seeds', '1-12', '--max-nodes', '300000', '--list'];
+    const waste = spawnSync(process.execPath, [SMALL, ...args, '--tests', 'waste'], { encoding: 'utf8', timeout: 120_000 });
+    expect(waste.status).toBe(0);
+    expect(waste.stdout).toContain('tests waste (');
+    const proofs = waste.stdout
+      .split('\n')
+      .filter((l) => /^\d+ /.test(l))
+      .map((l) => l.split(' ')[6] ?? '');
+    expect(proofs).toContain('exhaustive+deadlock:waste');
+    expect(proofs.some((p) => p.includes('order'))).toBe(false);
+    const order = spawnSync(process.execPath, [SMALL, ...args, '--tests', 'order'], { encoding: 'utf8', timeout: 120_000 });
+    const named = order.stdout
+      .split('\n')
+      .filter((l) => /^\d+ /.test(l))
+      .map((l) => l.split(' ')[6] ?? '');
+    expect(named).toContain('exhaustive+deadlock:order');
+    expect(named.some((p) => p.includes('waste'))).toBe(false);
+  });
 });
 
 describe('bench (the held-out comparison with fc-solve) options', () => {
