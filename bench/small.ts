@@ -109,14 +109,19 @@ truth) against the same search with src/proof's deadlock tests. Prints the verdi
 
 function main(): void {
   checkOptions('bench:small', USAGE, ['variant', 'ranks', 'piles', 'reserve', 'seeds', 'max-nodes', 'tt-mb', 'hidden', 'tests'], ['list', 'marks']);
-  if (process.argv.includes('--hidden')) return hidden(Number(arg('hidden', '20000')));
-  if (process.argv.includes('--marks')) return marks();
+  const tests = testsArg();
+  const mode = process.argv.includes('--hidden') ? '--hidden' : process.argv.includes('--marks') ? '--marks' : null;
+  if (mode !== null && tests !== true) {
+    console.error(`bench:small: --tests names the claim's tests, and ${mode} has no claim: leave one out`);
+    process.exit(2);
+  }
+  if (mode === '--hidden') return hidden(Number(arg('hidden', '20000')));
+  if (mode === '--marks') return marks();
   const rules = getRules(arg('variant', 'signora'));
   const shape = { ranks: Number(arg('ranks', '5')), piles: Number(arg('piles', '3')), reserve: Number(arg('reserve', '6')) };
   const { from, to } = parseRange(arg('seeds', '1-500'), '--seeds');
   const maxNodes = Number(arg('max-nodes', '2000000'));
   const tt = new TranspositionTable(Number(arg('tt-mb', '256')));
-  const tests = testsArg();
   const truth = { won: 0, lost: 0, unknown: 0 };
   const claim = { won: 0, lost: 0, unknown: 0 };
   let falseLost = 0;

@@ -82,6 +82,10 @@ describe('bench:small options', () => {
     expect(bad.status).toBe(2);
     expect(bad.stdout).toBe('');
     expect(bad.stderr.trim()).toBe("bench:small: --tests takes reserve, waste, order joined by commas, not 'orders'");
+    const both = spawnSync(process.execPath, [SMALL, '--tests', 'waste', '--marks'], { encoding: 'utf8', timeout: 60_000 });
+    expect(both.status).toBe(2);
+    expect(both.stdout).toBe('');
+    expect(both.stderr.trim()).toBe("bench:small: --tests names the claim's tests, and --marks has no claim: leave one out");
     // Small Red and Black deals that both the waste and the order test prove lost: with every test
     // most proofs name the order test, so a claim that ignored --tests would name it here too.
     const args = ['--variant', 'red-and-black', '--ranks', '6', '--piles', '1', '--seeds', '1-12', '--max-nodes', '300000', '--list'];
