@@ -77,32 +77,33 @@ describe('bench:small options', () => {
     expect(bad.stderr.trim()).toBe('bench:small: unknown option "--rank" (--help lists them)');
   });
 
+  const small = (...args: string[]) => spawnSync(process.execPath, [SMALL, ...args], { encoding: 'utf8', timeout: 120_000 });
+  /** The proof each --list line names (its seventh field; empty where the claim is not lost). */
+  const proofsNamed = (stdout: string) =>
+    stdout
+      .split('\n')
+      .filter((l) => /^\d+ /.test(l))
+      .map((l) => l.split(' ')[6] ?? '');
+
   it('--tests names the tests the claim asks, and refuses a name that is not one with exit 2', () => {
-    const bad = spawnSync(process.execPath, [SMALL, '--tests', 'waste,orders'], { encoding: 'utf8', timeout: 60_000 });
+    const bad = small('--tests', 'waste,orders');
     expect(bad.status).toBe(2);
     expect(bad.stdout).toBe('');
     expect(bad.stderr.trim()).toBe("bench:small: --tests takes reserve, waste, order joined by commas, not 'orders'");
-    const both = spawnSync(process.execPath, [SMALL, '--tests', 'waste', '--marks'], { encoding: 'utf8', timeout: 60_000 });
+    const both = small('--tests', 'waste', '--marks');
     expect(both.status).toBe(2);
     expect(both.stdout).toBe('');
     expect(both.stderr.trim()).toBe("bench:small: --tests names the claim's tests, and --marks has no claim: leave one out");
     // Small Red and Black deals that both the waste and the order test prove lost: with every test
     // most proofs name the order test, so a claim that ignored --tests would name it here too.
     const args = ['--variant', 'red-and-black', '--ranks', '6', '--piles', '1', '--seeds', '1-12', '--max-nodes', '300000', '--list'];
-    const waste = spawnSync(process.execPath, [SMALL, ...args, '--tests', 'waste'], { encoding: 'utf8', timeout: 120_000 });
+    const waste = small(...args, '--tests', 'waste');
     expect(waste.status).toBe(0);
     expect(waste.stdout).toContain('tests waste (');
-    const proofs = waste.stdout
-      .split('\n')
-      .filter((l) => /^\d+ /.test(l))
-      .map((l) => l.split(' ')[6] ?? '');
+    const proofs = proofsNamed(waste.stdout);
     expect(proofs).toContain('exhaustive+deadlock:waste');
     expect(proofs.some((p) => p.includes('order'))).toBe(false);
-    const order = spawnSync(process.execPath, [SMALL, ...args, '--tests', 'order'], { encoding: 'utf8', timeout: 120_000 });
-    const named = order.stdout
-      .split('\n')
-      .filter((l) => /^\d+ /.test(l))
-      .map((l) => l.split(' ')[6] ?? '');
+    const named = proofsNamed(small(...args, '--tests', 'order').stdout);
     expect(named).toContain('exhaustive+deadlock:order');
     expect(named.some((p) => p.includes('waste'))).toBe(false);
   });
