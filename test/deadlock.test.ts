@@ -619,6 +619,60 @@ describe('the order test (waste-order.ts)', () => {
       expect(tally.nodesWith).toBeLessThanOrEqual(tally.nodes);
     });
 
+  it('learned lost bottoms change no answer, and decide questions the search without them leaves open', () => {
+    const shapes: [string, { ranks: number; piles: number; reserve: number }, number][] = [
+      ['empress-of-italy', { ranks: 3, piles: 1, reserve: 0 }, 40],
+      ['empress-of-italy', { ranks: 4, piles: 1, reserve: 0 }, 40],
+      ['empress-of-italy', { ranks: 13, piles: 8, reserve: 0 }, 10],
+      ['red-and-black', { ranks: 6, piles: 1, reserve: 0 }, 30],
+    ];
+    const buf = new Int32Array(MAX_MOVES);
+    const tally = { asked: 0, dead: 0, onlyWith: 0, searchedWith: 0, searchedWithout: 0 };
+    for (const [v, shape, seeds] of shapes)
+      for (let seed = 1; seed <= seeds; seed++) {
+        const { deal, base } = smallDeal(getRules(v), shape, seed);
+        const s = new GameState(deal);
+        if (s.rules.terraceFamily) s.setConstraint(base);
+        const b = s.rules.terraceFamily ? base : 0;
+        const rnd = prng(seed);
+        // Each keeps what it learned across the line's questions, as in a search.
+        const withBottoms = new WasteOrder(2000, 4096);
+        const without = new WasteOrder(2000, 4096, 0);
+        for (let step = 0; step < 60; step++) {
+          withBottoms.provesLost(s, b);
+          without.provesLost(s, b);
+          tally.asked++;
+          const [x, y] = [withBottoms.answer, without.answer];
+          if (x !== 'open' && y !== 'open') expect(x, `${v} seed ${seed} step ${step}`).toBe(y);
+          if (x !== 'open' && y === 'open') tally.onlyWith++;
+          if (x === 'dead') {
+            tally.dead++;
+            break;
+          }
+          const n = generateMoves(s, buf, 0);
+          if (n === 0 || s.isWon()) break;
+          s.apply(rnd() < 0.3 ? buf[0] : buf[Math.floor(rnd() * n)]);
+        }
+        tally.searchedWith += withBottoms.searched;
+        tally.searchedWithout += without.searched;
+      }
+    expect(tally.dead).toBeGreaterThan(20);
+    expect(tally.onlyWith).toBeGreaterThan(20);
+    expect(tally.searchedWith).toBeLessThan(tally.searchedWithout);
+  });
+
+  it('a bottom lost at one stock length is not taken as lost past a length where its cards out do not fit the piles', () => {
+    // Empress of Italy 2444 base 6: learning a lost bottom as lost at every shorter stock, whether
+    // its cards out fit the piles there or not, calls the relaxed game at the deal lost; it is won.
+    const s = new GameState(dealFromSeed(getRules('empress-of-italy'), 2444));
+    const order = new WasteOrder(20_000);
+    expect(order.provesLost(s, 5)).toBe(false);
+    expect(order.answer).toBe('alive');
+    const plain = new OrderCheck();
+    s.setConstraint(5);
+    expect(plain.provesLost(s)).toBe(false);
+  });
+
   it('the fast test and its plain version (src/proof/plain.ts) agree on positions of random play', () => {
     const shapes: [string, { ranks: number; piles: number; reserve: number }][] = [
       ['red-and-black', { ranks: 6, piles: 1, reserve: 0 }],

@@ -127,12 +127,18 @@ export function wasteStuckPlain(s: GameState): boolean {
  * string per relaxed position), its own waste test at each position, and only the plainest
  * dominance: a card of level 0, or of level k when at least as many cards of level k - 1 are out as
  * there are of level k in all (so level k's count can never pass k - 1's: no J term at k, ever), is
- * popped and nothing else tried if popping loses. Decided positions are kept for the later
- * questions of a run, as the fast one keeps them, and a question may search `cap` relaxed
+ * popped and nothing else tried if popping loses. Lost bottoms are learned as the fast one learns
+ * them (waste-order.ts, Bottoms: a waste whose position is lost at stock length n is lost at every
+ * valid length below it down to the first invalid one, and a waste with a bottom lost at every valid
+ * length up to its own stock length is lost), here kept as sets of lengths under the bottom's classes
+ * as a string, with each length's validity counted afresh. Decided positions and bottoms are kept for
+ * the later questions of a run, as the fast one keeps them, and a question may search `cap` relaxed
  * positions (else: not dead).
  */
 export class OrderCheck {
   private readonly memo = new Map<string, 'dead' | 'alive'>();
+  /** Per lost bottom (its classes, bottom first, joined): the stock lengths it is known lost at, and thr. */
+  private readonly bottoms = new Map<string, { lost: Set<number>; thr: number }>();
   private base = -1;
 
   constructor(
@@ -144,7 +150,10 @@ export class OrderCheck {
   provesLost(s: GameState): boolean {
     const base = plainBase(s);
     if (base < 0 || s.C > 0 || s.len[s.RESERVE] > 0) return false;
-    if (base !== this.base || this.memo.size > this.keepAtMost) this.memo.clear();
+    if (base !== this.base || this.memo.size > this.keepAtMost) {
+      this.memo.clear();
+      this.bottoms.clear();
+    }
     this.base = base;
     const pile = (p: number) => Array.from(s.cards.subarray(s.off[p], s.off[p] + s.len[p]), (c) => plainClass(c, base));
     const stock = pile(s.STOCK); // bottom first: with n cards left, stock[n - 1] is dealt next
@@ -163,6 +172,35 @@ export class OrderCheck {
       }
       return false;
     };
+    const top = stock.length;
+    const copies = out.slice();
+    for (const c of stock) copies[c]++;
+    for (const c of pile(s.WASTE)) copies[c]++;
+    // (n, waste) lost: learned for the waste with every length's validity (J of the cards out then).
+    const learn = (sl: number, waste: number[]) => {
+      const valid: boolean[] = [];
+      for (let n = 0; n <= top; n++) {
+        const t = copies.slice();
+        for (const c of waste) t[c]--;
+        for (let i = 0; i < n; i++) t[stock[i]]--;
+        valid.push(J(t) <= s.T);
+      }
+      const key = waste.join(',');
+      const b = this.bottoms.get(key) ?? { lost: new Set<number>(), thr: -1 };
+      this.bottoms.set(key, b);
+      for (let n = sl; n >= 0 && valid[n] && !b.lost.has(n); n--) b.lost.add(n);
+      let thr = -1;
+      while (thr < top && (!valid[thr + 1] || b.lost.has(thr + 1))) thr++;
+      b.thr = Math.max(b.thr, thr);
+    };
+    const bottomLost = (sl: number, waste: number[]) => {
+      for (let h = 1; h <= waste.length; h++) if ((this.bottoms.get(waste.slice(0, h).join(','))?.thr ?? -1) >= sl) return true;
+      return false;
+    };
+    const lost = (key: string, sl: number, waste: number[]): 'dead' => {
+      learn(sl, waste);
+      return this.keep(key, 'dead') as 'dead';
+    };
     let nodes = 0;
     const go = (sl: number, waste: number[], o: number[]): 'dead' | 'alive' | 'open' => {
       if (sl === 0 && waste.length === 0) return 'alive';
@@ -170,6 +208,7 @@ export class OrderCheck {
       const known = this.memo.get(key);
       if (known !== undefined) return known;
       if (++nodes > this.cap) return 'open';
+      if (bottomLost(sl, waste)) return this.keep(key, 'dead');
       let result: 'dead' | 'open' = 'dead';
       if (!stuck(sl, waste, o)) {
         const c = waste[waste.length - 1];
@@ -177,7 +216,8 @@ export class OrderCheck {
         if (waste.length > 0 && J(popped) <= s.T) {
           const r = go(sl, waste.slice(0, -1), popped);
           if (r === 'open') result = 'open';
-          if (r === 'alive' || (r === 'dead' && (c % 13 === 0 || o[c - 1] >= total[c]))) return this.keep(key, r);
+          if (r === 'alive') return this.keep(key, r);
+          if (r === 'dead' && (c % 13 === 0 || o[c - 1] >= total[c])) return lost(key, sl, waste);
         }
         if (sl > 0) {
           const r = go(sl - 1, [...waste, stock[sl - 1]], o);
@@ -185,7 +225,7 @@ export class OrderCheck {
           if (r === 'open') result = 'open';
         }
       }
-      return result === 'open' ? result : this.keep(key, result);
+      return result === 'open' ? result : lost(key, sl, waste);
     };
     return go(stock.length, pile(s.WASTE), out) === 'dead';
   }
