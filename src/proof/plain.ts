@@ -173,16 +173,14 @@ export class OrderCheck {
       return false;
     };
     const top = stock.length;
-    const copies = out.slice();
-    for (const c of stock) copies[c]++;
-    for (const c of pile(s.WASTE)) copies[c]++;
-    // (n, waste) lost: learned for the waste with every length's validity (J of the cards out then).
+    // (n, waste) lost: learned for the waste with every length's validity (J of the cards out then:
+    // every card but the waste's and the stock's n; total counts every card, the reserve being empty).
     const learn = (sl: number, waste: number[]) => {
       const valid: boolean[] = [];
+      const t = total.slice();
+      for (const c of waste) t[c]--;
       for (let n = 0; n <= top; n++) {
-        const t = copies.slice();
-        for (const c of waste) t[c]--;
-        for (let i = 0; i < n; i++) t[stock[i]]--;
+        if (n > 0) t[stock[n - 1]]--;
         valid.push(J(t) <= s.T);
       }
       const key = waste.join(',');
