@@ -1,6 +1,6 @@
 // The referee's proofs of loss: an exhaustive search over rules.mjs's moves, and its own versions of
-// the two deadlock tests that the solver's proofs name (`reserve`, `waste`), each argued here from
-// the rules alone. Written from the arguments in docs/solver.md, not from src/solver.
+// the three deadlock tests that the solver's proofs name (`reserve`, `waste`, `order`), each argued
+// here from the rules alone. Written from the arguments in docs/solver.md, not from src/solver.
 import { isWon, keyOf, legalMoves, play, rankOf, redOf } from './rules.mjs';
 
 /**
@@ -80,6 +80,25 @@ function parentClass(pos, c) {
 }
 
 /**
+ * J (see wasteDead) from the count of each class not out: out = copies - notOut, so each term
+ * max(0, out[T,k] - out[T,k-1]) is max(0, notOut[T,k-1] - notOut[T,k]).
+ */
+const J = (notOut) => {
+  let j = 0;
+  for (let t = 0; t < 2; t++) for (let k = 1; k < 13; k++) j += Math.max(0, notOut[t * 13 + k - 1] - notOut[t * 13 + k]);
+  return j;
+};
+
+/** Adds d to notOut[c] and returns the change in J: only the terms at c's level and the next take part. */
+const addJ = (notOut, c, d) => {
+  const k = c % 13;
+  const terms = () => (k > 0 ? Math.max(0, notOut[c - 1] - notOut[c]) : 0) + (k < 12 ? Math.max(0, notOut[c] - notOut[c + 1]) : 0);
+  const before = terms();
+  notOut[c] += d;
+  return terms() - before;
+};
+
+/**
  * The waste test. Cut every foundation and tableau pile into pieces of consecutive levels of one
  * chain. A foundation's piece starts at level 0. A tableau pile is a run down in alternate colour
  * (RULES.md, *Consequences*), and going up it the level falls by one (or wraps from 0 to 12, which
@@ -100,11 +119,6 @@ export function wasteDead(pos) {
   const piles = pos.tableau.length;
   const S = pos.stock.length;
   const R = pos.reserve.length;
-  const J = (notOut) => {
-    let j = 0;
-    for (let t = 0; t < 2; t++) for (let k = 1; k < 13; k++) j += Math.max(0, notOut[t * 13 + k - 1] - notOut[t * 13 + k]); // out = copies - notOut
-    return j;
-  };
   let reach = new Array(R + 1).fill(0); // least d reached with the reserve's top e gone, or Infinity
   for (let idx = pos.waste.length - 1; idx >= 0; idx--) {
     const below = new Array(26).fill(0);
@@ -131,7 +145,143 @@ export function wasteDead(pos) {
   return false;
 }
 
-const TESTS = { reserve: reserveDead, waste: wasteDead };
+/**
+ * The order test. Relaxed game: a position is only the stock left and the waste's classes, every
+ * other card being out; its moves are a deal (the stock's top onto the waste) and a pop (the waste's
+ * top goes out), a pop allowed only while the cards out still need at most J <= piles pieces
+ * (wasteDead's count). Every real line is a line of it: a deal is a deal, a card leaving the waste
+ * is a pop, a pile filled from the stock is a deal then a pop, and every other move changes nothing
+ * it sees, while every real position has J <= piles. So where the relaxed game cannot be won (stock
+ * and waste both emptied), neither can the real one. Asked with the reserve empty.
+ *
+ * Decided by plain exhaustive search, which stops early on three sound facts:
+ * - wasteDead's staircase (with no reserve) lets later cards go out freely, so it relaxes this game
+ *   too: where it finds no path, the relaxed position is lost.
+ * - Call (n, W) valid when its cards out have J <= piles; every position the relaxed game reaches
+ *   from a real one is valid. If (n, W) is lost and (n - 1, W) valid, (n - 1, W) is lost: from
+ *   (n, W) a deal and a pop of the card dealt reach it.
+ * - If (n', B) is lost at every valid n' <= n, so is (n, B + T) for any cards T above B: a win must
+ *   pop B's top card, and just before it the waste is B, the stock some n' <= n, the position valid.
+ *   So each lost waste is kept as a bottom, with the stock lengths it is known lost at.
+ * The relaxed game depends only on the base, the piles and the stock's bottom n cards, which are the
+ * same for every position of one deal, so what it learns is kept across the calls of one search.
+ */
+export function orderTest(cap = 200_000) {
+  let ctx = null; // { base, piles, stock (classes, bottom first), root: the tree of wastes (decide) }
+  const sameDeal = (pos, stock) =>
+    ctx !== null && ctx.base === pos.base && ctx.piles === pos.tableau.length && stock.length <= ctx.stock.length && stock.every((c, i) => c === ctx.stock[i]);
+  // The last question's answer ('won', 'lost', 'open', or null where the test does not apply) is
+  // kept as ask.answer, for tests.
+  const ask = (pos) => {
+    ask.answer = null;
+    if (pos.base === null || !altColour(pos) || pos.reserve.length > 0) return false;
+    const stock = pos.stock.map((c) => classOf(pos, c)); // bottom first: with n left, stock[n - 1] is dealt next
+    if (!sameDeal(pos, stock)) ctx = { base: pos.base, piles: pos.tableau.length, stock, root: null };
+    ask.answer = decide(ctx, stock.length, pos.waste.map((c) => classOf(pos, c)), cap);
+    return ask.answer === 'lost';
+  };
+  return ask;
+}
+
+/**
+ * Searches the relaxed game from (n, waste) in `ctx` (see orderTest): 'won', 'lost', or 'open' past
+ * `cap` positions. What is known about a waste W is kept in a tree of wastes, bottom card first:
+ * W's node holds the stock lengths at which (n, W) is known won, known lost, and valid, and thr, the
+ * greatest m such that (n', W) is lost at every valid n' <= m.
+ */
+function decide(ctx, n0, waste, cap) {
+  const { piles, stock } = ctx;
+  const node = () => ({ kids: new Map(), won: null, lost: null, valid: null, thr: -1 });
+  const child = (at, c) => {
+    if (!at.kids.has(c)) at.kids.set(c, node());
+    return at.kids.get(c);
+  };
+  ctx.root ??= node();
+  const path = [ctx.root]; // path[h]: the node of the waste's bottom h cards
+  for (const c of waste) path.push(child(path[path.length - 1], c));
+  const notOut = new Array(26).fill(0); // the cards in the waste and the stock
+  for (const c of [...stock.slice(0, n0), ...waste]) notOut[c]++;
+  let j = J(notOut);
+  const stuck = (n) => {
+    const t = notOut.slice();
+    let jt = j;
+    let d = n;
+    for (let i = waste.length - 1; i >= 0; i--) {
+      jt += addJ(t, waste[i], -1);
+      while (jt > piles && d > 0) jt += addJ(t, stock[--d], -1);
+      if (jt > piles) return true;
+    }
+    return false;
+  };
+  // For the waste as it is: the stock lengths 0..stock.length at which it is valid.
+  const validity = () => {
+    const t = new Array(26).fill(0);
+    for (const c of waste) t[c]++;
+    let jt = J(t);
+    const valid = [jt <= piles];
+    for (const c of stock) {
+      jt += addJ(t, c, 1);
+      valid.push(jt <= piles);
+    }
+    return valid;
+  };
+  // (n, W) lost, W the waste as it is: then so is (n', W) for every n' below n down to an invalid one.
+  const learn = (n, at) => {
+    at.valid ??= validity();
+    at.lost ??= new Uint8Array(stock.length + 1);
+    for (let m = n; m >= 0 && at.valid[m] && !at.lost[m]; m--) at.lost[m] = 1;
+    while (at.thr < stock.length && (!at.valid[at.thr + 1] || at.lost[at.thr + 1])) at.thr++;
+  };
+  const bottomLost = (n) => {
+    for (let h = 1; h < waste.length; h++) if (path[h].thr >= n) return true;
+    return false;
+  };
+  let nodes = 0;
+  const play = (n) => {
+    if (n === 0 && waste.length === 0) return 'won';
+    const at = path[path.length - 1];
+    if (at.won?.[n]) return 'won';
+    if (at.lost?.[n]) return 'lost';
+    if (++nodes > cap) return 'open';
+    if (bottomLost(n) || stuck(n)) {
+      learn(n, at);
+      return 'lost';
+    }
+    let result = 'lost';
+    if (waste.length > 0) {
+      const c = waste.pop();
+      path.pop();
+      const dj = addJ(notOut, c, -1);
+      j += dj;
+      const r = j <= piles ? play(n) : 'lost';
+      j -= dj;
+      notOut[c]++;
+      waste.push(c);
+      path.push(at);
+      if (r !== 'lost') result = r;
+    }
+    if (n > 0 && result !== 'won') {
+      waste.push(stock[n - 1]);
+      path.push(child(at, stock[n - 1]));
+      const r = play(n - 1);
+      waste.pop();
+      path.pop();
+      if (r !== 'lost') result = r;
+    }
+    if (result === 'won') (at.won ??= new Uint8Array(stock.length + 1))[n] = 1;
+    if (result === 'lost') learn(n, at);
+    return result;
+  };
+  return play(n0);
+}
+
+/** The order test asked once, with nothing learned before: true when the relaxed game from `pos` is lost. */
+export function orderDead(pos, cap = 200_000) {
+  return orderTest(cap)(pos);
+}
+
+// Each search makes its tests afresh: the order test keeps what it learns about one deal.
+const TESTS = { reserve: () => reserveDead, waste: () => wasteDead, order: () => orderTest() };
 export const KNOWN_TESTS = Object.keys(TESTS);
 
 /**
@@ -144,6 +294,7 @@ export const KNOWN_TESTS = Object.keys(TESTS);
 export function searchForWin(start, { base = null, tests = [], maxNodes = 2_000_000 } = {}) {
   const seen = new Set();
   const cuts = Object.fromEntries(tests.map((t) => [t, 0]));
+  const dead = Object.fromEntries(tests.map((t) => [t, TESTS[t]()]));
   let nodes = 0;
   // An explicit stack, not recursion: a depth-first line through a graph with cycles can be as
   // long as the number of positions. Each frame is a position, its moves and the next to try.
@@ -155,7 +306,7 @@ export function searchForWin(start, { base = null, tests = [], maxNodes = 2_000_
     seen.add(key);
     if (++nodes > maxNodes) return 'open';
     for (const t of tests)
-      if (TESTS[t](pos)) {
+      if (dead[t](pos)) {
         cuts[t]++;
         return null;
       }

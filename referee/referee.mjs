@@ -20,7 +20,7 @@ const USAGE = `usage: node referee/referee.mjs DEAL.json SOLUTION.json [options]
 
 Checks the solver's claims with a second reading of docs/RULES.md that shares no code with it:
 replays every won solution, and proves every lost one again by its own exhaustive search, cutting
-only with its own versions of the deadlock tests the proof names (reserve, waste).
+only with its own versions of the deadlock tests the proof names (reserve, waste, order).
 
   DEAL.json        a deal (solitaire deal V --seed N --json)
   SOLUTION.json    solve --json output: one solution, or JSON Lines (solve --base all --json)

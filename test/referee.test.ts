@@ -14,6 +14,7 @@ import { generateMoves } from '../src/engine/movegen';
 import { GameState } from '../src/engine/state';
 import { getRules } from '../src/rules/variants';
 import { DeadlockCuts } from '../src/proof/cuts';
+import { WasteOrder } from '../src/proof/waste-order';
 import { solve } from '../src/solver/solve';
 import { isLegal, reserveEndgame } from './helpers';
 // @ts-expect-error plain JavaScript without types, on purpose: the referee needs nothing but Node
@@ -21,7 +22,7 @@ import { checkClaim } from '../referee/referee.mjs';
 // @ts-expect-error as above
 import { moveError, play, readDeal, toJson } from '../referee/rules.mjs';
 // @ts-expect-error as above
-import { reserveDead, wasteDead } from '../referee/proofs.mjs';
+import { orderTest, reserveDead, wasteDead } from '../referee/proofs.mjs';
 
 const RANKS = 'A23456789TJQK';
 const ROOT = path.resolve(__dirname, '..');
@@ -257,6 +258,43 @@ describe('the referee (referee/)', () => {
     expect(fired.reserve).toBeGreaterThan(20);
     expect(fired.waste).toBeGreaterThan(20);
     expect(fired.alive).toBeGreaterThan(1_000);
+  });
+
+  it("answers the order test as the solver's does on positions of random play, wherever both decide, each learning along its line", () => {
+    const tally = { asked: 0, lost: 0, won: 0, theirsOpen: 0, mineOpen: 0 };
+    const buf = new Int32Array(MAX_MOVES);
+    for (const variant of ['red-and-black', 'empress-of-italy'])
+      for (let seed = 1; seed <= 12; seed++) {
+        const deal = dealFromSeed(getRules(variant), seed);
+        const base = variant === 'red-and-black' ? 0 : baseCandidates(deal)[seed % baseCandidates(deal).length];
+        const s = new GameState(deal);
+        if (s.rules.terraceFamily) s.setConstraint(base);
+        const theirs = new WasteOrder(5_000);
+        const mine = orderTest(5_000);
+        let rnd = seed * 7919;
+        for (let step = 0; step < 300 && !s.isWon(); step++) {
+          const n = generateMoves(s, buf, 0);
+          if (n === 0) break;
+          rnd = (rnd * 1103515245 + 12345) % 2147483648;
+          const deal = Array.from(buf.subarray(0, n)).findIndex((m) => moveFrom(m) === s.STOCK);
+          s.apply(deal >= 0 && rnd % 2 === 0 ? buf[deal] : buf[(rnd >> 1) % n]);
+          if (s.len[s.RESERVE] > 0) continue;
+          theirs.provesLost(s, base);
+          mine({ ...readDeal(stateJson(s)), base: base + 1 });
+          const [t, m] = [theirs.answer, mine.answer];
+          tally.asked++;
+          if (t === 'open') tally.theirsOpen++;
+          if (m === 'open') tally.mineOpen++;
+          if (t === 'open' || m === 'open') continue;
+          expect(m, `${variant} seed ${seed} base ${RANKS[base]} step ${step}`).toBe(t === 'dead' ? 'lost' : 'won');
+          tally[m as 'lost' | 'won']++;
+          if (m === 'lost') break;
+        }
+      }
+    expect(tally.lost).toBeGreaterThan(10);
+    expect(tally.won).toBeGreaterThan(500);
+    expect(tally.theirsOpen).toBeLessThan(tally.asked / 10);
+    expect(tally.mineOpen).toBeLessThan(tally.asked / 10);
   });
 
   it("decides the reserve test as the solver's does at the deal of every base (Signora, Double Signora) and on reserve endgames, with and without the reserve's way onto the tableau", () => {
