@@ -289,8 +289,9 @@ describe('the waste test (deadlock.ts)', () => {
     expect(asked('empress-of-italy', true)).toEqual(['reserve', 'waste', 'order']);
     expect(asked('red-and-black', false)).toEqual([]);
     expect(asked('signora', ['waste'])).toEqual(['waste']);
-    // Red and Black's default search cuts with it: seed 1166 is proved lost at once.
-    expect(solve(dealFromSeed(r('red-and-black'), 1166), { tt, maxNodes: 20_000 }).proof).toBe('exhaustive+deadlock:waste');
+    // Red and Black's default search cuts with it (and the order test): seed 1166 is proved lost at once by either.
+    expect(solve(dealFromSeed(r('red-and-black'), 1166), { tt, maxNodes: 20_000, deadlocks: ['waste'] }).proof).toBe('exhaustive+deadlock:waste');
+    expect(solve(dealFromSeed(r('red-and-black'), 1166), { tt, maxNodes: 20_000 }).result).toBe('lost');
     // Empress of Italy has no reserve: by default nothing cuts, asked the waste test cuts.
     const { deal, base } = smallDeal(r('empress-of-italy'), { ranks: 3, piles: 1, reserve: 0 }, 22);
     expect(solve(deal, { tt, base, maxNodes: 20_000, search: 'dfs-scored' }).result).toBe('unknown');
@@ -332,7 +333,7 @@ describe('the waste test (deadlock.ts)', () => {
 
   it('proves a full Red and Black deal lost that exhaustive search alone cannot: seed 10628', () => {
     const deal = dealFromSeed(getRules('red-and-black'), 10628);
-    const r = solve(deal, { tt, maxNodes: 20_000 });
+    const r = solve(deal, { tt, maxNodes: 20_000, deadlocks: ['waste'] });
     expect(r.result).toBe('lost');
     expect(r.proof).toBe('exhaustive+deadlock:waste');
     expect(solve(deal, { tt, maxNodes: 20_000, deadlocks: false }).result).toBe('unknown');
@@ -434,7 +435,7 @@ describe('the waste test (deadlock.ts)', () => {
 
   it("with an audit, a cut the audit does not confirm throws (verify's second opinion)", () => {
     const deal = dealFromSeed(getRules('red-and-black'), 10628);
-    expect(solve(deal, { tt, maxNodes: 20_000, deadlockAudit: true }).proof).toBe('exhaustive+deadlock:waste');
+    expect(solve(deal, { tt, maxNodes: 20_000, deadlockAudit: true }).proof).toBe('exhaustive+deadlock:waste,order');
     for (const test of ['waste', 'order'] as const) {
       const s = new GameState(deal);
       const d = new DeadlockCuts(s, [test], { reserve: () => true, waste: () => test !== 'waste', order: () => test !== 'order' });
@@ -568,12 +569,18 @@ describe('the waste test (deadlock.ts)', () => {
 });
 
 describe('the order test (waste-order.ts)', () => {
-  it('applies where the waste test does, and only when asked: no default of the policy asks it', () => {
+  it("applies where the waste test does; asked by default in Red and Black only, and proves its seed 8356 lost at once", () => {
     for (const v of ['signora', 'double-signora', 'empress-of-italy', 'red-and-black'])
       expect(testsThatApply(new GameState(dealFromSeed(getRules(v), 1))), v).toContain('order');
-    for (const v of ['signora', 'double-signora', 'empress-of-italy', 'red-and-black', 'winery'])
+    for (const v of ['signora', 'double-signora', 'empress-of-italy', 'winery'])
       expect(testsAsked(presetOf(getRules(v)))).not.toContain('order');
+    expect(testsAsked(presetOf(getRules('red-and-black')))).toEqual(['waste', 'order']);
     expect(testsAsked(presetOf(getRules('empress-of-italy')), true)).toContain('order');
+    // Its relaxed game at the deal is lost; the waste test alone leaves the deal open at this budget.
+    const deal = dealFromSeed(getRules('red-and-black'), 8356);
+    expect(solve(deal, { tt, maxNodes: 20_000, deadlocks: ['waste'] }).result).toBe('unknown');
+    const r = solve(deal, { tt, maxNodes: 20_000 });
+    expect([r.result, r.proof]).toEqual(['lost', 'exhaustive+deadlock:order']);
   });
 
   it('proves at once a small Empress of Italy deal that the waste test alone needs 88 million nodes for (seed 106)', () => {

@@ -95,15 +95,15 @@ const FREECELL_RULES: Preset = {
 
 /**
  * The presets by variant name. Deadlock tests: the reserve test in Signora and Double Signora; the
- * waste test in Red and Black, where it decides most deals; none by default in Empress of Italy,
- * where the waste test proved nothing on the full game and costs time per node (the solve may
- * still ask for it).
+ * waste and order tests in Red and Black, where they decide most deals the search alone leaves
+ * open; none by default in Empress of Italy, where neither proved anything on the full game and
+ * both cost time per node (the solve may still ask for them).
  */
 export const PRESETS: Readonly<Record<string, Preset>> = {
   signora: { auto: SIGNORA, dfs: ALT_COLOUR_DFS, marks: false, deadlocks: ['reserve'], playouts: WITH_RESERVE },
   'double-signora': { auto: FOUR_DECK, dfs: ALT_COLOUR_DFS, marks: false, deadlocks: ['reserve'], playouts: DOUBLE_SIGNORA },
   'empress-of-italy': { auto: FOUR_DECK, autoFixedBase: NESTED_ALONE, dfs: ALT_COLOUR_DFS, marks: false, deadlocks: [], playouts: EMPRESS },
-  'red-and-black': { auto: PROBING_DFS, dfs: ALT_COLOUR_DFS, marks: false, deadlocks: ['waste'], playouts: NO_RESERVE },
+  'red-and-black': { auto: PROBING_DFS, dfs: ALT_COLOUR_DFS, marks: false, deadlocks: ['waste', 'order'], playouts: NO_RESERVE },
   winery: FREECELL_RULES,
   freecell: FREECELL_RULES,
 };
