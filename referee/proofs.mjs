@@ -177,7 +177,12 @@ export function orderTest(cap = 200_000) {
     if (pos.base === null || !altColour(pos) || pos.reserve.length > 0) return false;
     const stock = pos.stock.map((c) => classOf(pos, c)); // bottom first: with n left, stock[n - 1] is dealt next
     if (!sameDeal(pos, stock)) ctx = { base: pos.base, piles: pos.tableau.length, stock, root: null };
-    ask.answer = decide(ctx, stock.length, pos.waste.map((c) => classOf(pos, c)), cap);
+    ask.answer = decide(
+      ctx,
+      stock.length,
+      pos.waste.map((c) => classOf(pos, c)),
+      cap,
+    );
     return ask.answer === 'lost';
   };
   return ask;

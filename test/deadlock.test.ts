@@ -569,11 +569,10 @@ describe('the waste test (deadlock.ts)', () => {
 });
 
 describe('the order test (waste-order.ts)', () => {
-  it("applies where the waste test does; asked by default in Red and Black only, and proves its seed 8356 lost at once", () => {
+  it('applies where the waste test does; asked by default in Red and Black only, and proves its seed 8356 lost at once', () => {
     for (const v of ['signora', 'double-signora', 'empress-of-italy', 'red-and-black'])
       expect(testsThatApply(new GameState(dealFromSeed(getRules(v), 1))), v).toContain('order');
-    for (const v of ['signora', 'double-signora', 'empress-of-italy', 'winery'])
-      expect(testsAsked(presetOf(getRules(v)))).not.toContain('order');
+    for (const v of ['signora', 'double-signora', 'empress-of-italy', 'winery']) expect(testsAsked(presetOf(getRules(v)))).not.toContain('order');
     expect(testsAsked(presetOf(getRules('red-and-black')))).toEqual(['waste', 'order']);
     expect(testsAsked(presetOf(getRules('empress-of-italy')), true)).toContain('order');
     // Its relaxed game at the deal is lost; the waste test alone leaves the deal open at this budget.
