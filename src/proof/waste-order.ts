@@ -28,24 +28,24 @@ const ALIVE = 2;
 const OPEN = 3;
 
 /**
- * Relaxed positions by a 64-bit key (two 32-bit halves), in typed arrays with linear probing, so a
- * question allocates nothing. Two positions sharing a key would share an answer; verify's plain
- * version (exact keys) checks every cut of a proof it repeats.
+ * Relaxed positions by a 64-bit key (two 32-bit halves), in typed arrays with linear probing, at most
+ * two thirds full: they start small and double as they fill, up to room for `room` entries, so a
+ * short search does not pay for a large table and a question allocates nothing but the doublings.
+ * Two positions sharing a key would share an answer; verify's plain version (exact keys) checks
+ * every cut of a proof it repeats.
  */
 class Memo {
-  private readonly k1: Int32Array;
-  private readonly k2: Int32Array;
-  private readonly v: Uint8Array;
-  private readonly mask: number;
+  private k1 = new Int32Array(1024);
+  private k2 = new Int32Array(1024);
+  private v = new Uint8Array(1024);
+  private mask = 1023;
+  private readonly most: number;
   size = 0;
 
   constructor(room: number) {
     let n = 1024;
-    while (n < room + room / 2) n *= 2; // at most two thirds full
-    this.k1 = new Int32Array(n);
-    this.k2 = new Int32Array(n);
-    this.v = new Uint8Array(n);
-    this.mask = n - 1;
+    while (n < room + room / 2) n *= 2;
+    this.most = n;
   }
 
   get(a: number, b: number): number {
@@ -56,6 +56,7 @@ class Memo {
   }
 
   set(a: number, b: number, value: number): void {
+    if (3 * (this.size + 1) > 2 * (this.mask + 1) && this.mask + 1 < this.most) this.grow();
     let i = a & this.mask;
     while (this.v[i] !== 0 && !(this.k1[i] === a && this.k2[i] === b)) i = (i + 1) & this.mask;
     if (this.v[i] === 0) this.size++;
@@ -67,6 +68,17 @@ class Memo {
   clear(): void {
     this.v.fill(0);
     this.size = 0;
+  }
+
+  private grow(): void {
+    const { k1, k2, v } = this;
+    const n = 2 * (this.mask + 1);
+    this.k1 = new Int32Array(n);
+    this.k2 = new Int32Array(n);
+    this.v = new Uint8Array(n);
+    this.mask = n - 1;
+    this.size = 0;
+    for (let i = 0; i < v.length; i++) if (v[i] !== 0) this.set(k1[i], k2[i], v[i]);
   }
 }
 
@@ -183,6 +195,8 @@ export class WasteOrder {
   /** Relaxed positions searched over all questions, and the last question's answer (for measurements and tests). */
   searched = 0;
   answer: 'dead' | 'alive' | 'open' = 'open';
+  /** The last question's result (DEAD, ALIVE, OPEN; 0 before any, or after the memo starts afresh). */
+  private last = 0;
 
   constructor(
     /** Relaxed positions one question may search. */
@@ -200,12 +214,14 @@ export class WasteOrder {
     const memo = (this.memo ??= new Memo(this.keep + this.cap + 1));
     if (this.bottomsRoom > 0) this.bottoms ??= new Bottoms(this.bottomsRoom, (s.capacity + 32) >> 5);
     if (base !== this.base || memo.size > this.keep) {
+      this.last = 0;
       memo.clear();
       this.bottoms?.clear();
       this.base = base;
       for (let c = 0; c < 52; c++) this.cls[c] = classOf(c, base);
     }
     const sl = len[s.STOCK];
+    // Most real moves leave the relaxed position as the last question left it: the same answer.
     this.inStock.fill(0);
     for (let i = 0; i < sl; i++) this.inStock[(this.stock[i] = this.cls[cards[off[s.STOCK] + i]])]++;
     this.wl = len[s.WASTE];
@@ -228,9 +244,17 @@ export class WasteOrder {
     const r = this.search(sl);
     this.searched += this.nodes;
     this.answer = r === DEAD ? 'dead' : r === ALIVE ? 'alive' : 'open';
+    this.last = r;
     // An open question is not asked again: most real moves leave the relaxed position as it was.
     if (r === OPEN) memo.set(this.h1 ^ this.s1[sl], this.h2 ^ this.s2[sl], OPEN);
     return r === DEAD;
+  }
+
+  /** Whether s's waste has the classes of the last question's (this.waste keeps them: search puts back what it moves). */
+  private sameWaste(s: GameState): boolean {
+    const o = s.off[s.WASTE];
+    for (let i = 0; i < this.wl; i++) if (this.cls[s.cards[o + i]] !== this.waste[i]) return false;
+    return true;
   }
 
   /** Room and Zobrist keys for `capacity` cards (the same keys in every run). */
