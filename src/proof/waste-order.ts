@@ -195,8 +195,6 @@ export class WasteOrder {
   /** Relaxed positions searched over all questions, and the last question's answer (for measurements and tests). */
   searched = 0;
   answer: 'dead' | 'alive' | 'open' = 'open';
-  /** The last question's result (DEAD, ALIVE, OPEN; 0 before any, or after the memo starts afresh). */
-  private last = 0;
 
   constructor(
     /** Relaxed positions one question may search. */
@@ -214,14 +212,12 @@ export class WasteOrder {
     const memo = (this.memo ??= new Memo(this.keep + this.cap + 1));
     if (this.bottomsRoom > 0) this.bottoms ??= new Bottoms(this.bottomsRoom, (s.capacity + 32) >> 5);
     if (base !== this.base || memo.size > this.keep) {
-      this.last = 0;
       memo.clear();
       this.bottoms?.clear();
       this.base = base;
       for (let c = 0; c < 52; c++) this.cls[c] = classOf(c, base);
     }
     const sl = len[s.STOCK];
-    // Most real moves leave the relaxed position as the last question left it: the same answer.
     this.inStock.fill(0);
     for (let i = 0; i < sl; i++) this.inStock[(this.stock[i] = this.cls[cards[off[s.STOCK] + i]])]++;
     this.wl = len[s.WASTE];
@@ -244,17 +240,9 @@ export class WasteOrder {
     const r = this.search(sl);
     this.searched += this.nodes;
     this.answer = r === DEAD ? 'dead' : r === ALIVE ? 'alive' : 'open';
-    this.last = r;
     // An open question is not asked again: most real moves leave the relaxed position as it was.
     if (r === OPEN) memo.set(this.h1 ^ this.s1[sl], this.h2 ^ this.s2[sl], OPEN);
     return r === DEAD;
-  }
-
-  /** Whether s's waste has the classes of the last question's (this.waste keeps them: search puts back what it moves). */
-  private sameWaste(s: GameState): boolean {
-    const o = s.off[s.WASTE];
-    for (let i = 0; i < this.wl; i++) if (this.cls[s.cards[o + i]] !== this.waste[i]) return false;
-    return true;
   }
 
   /** Room and Zobrist keys for `capacity` cards (the same keys in every run). */
