@@ -199,7 +199,7 @@ describe('the referee (referee/)', () => {
     }
   });
 
-  it("confirms the solver's proved losses (reserve test at the deal, waste test in a search, two-cell FreeCell by exhaustive search) and says open when the search is too small", () => {
+  it("confirms the solver's proved losses (reserve test at the deal, waste and order tests in a search, two-cell FreeCell by exhaustive search) and says open when the search is too small", () => {
     const lost = (variant: string, seed: number, base?: string, cells?: number) => {
       const deal = dealFromSeed(getRules(variant, { cells }), seed);
       const r = solve(deal, { maxNodes: 1_000_000, base: base === undefined ? 'any' : RANKS.indexOf(base) });
@@ -212,7 +212,10 @@ describe('the referee (referee/)', () => {
     expect(check(any.deal, any.claim).status).toBe('confirmed');
     expect(check(any.deal, { ...any.claim, proof: 'exhaustive' }, 5_000).status).toBe('open'); // without the test: far too many positions
     const rb = lost('red-and-black', 1505);
-    expect(check(rb.deal, rb.claim)).toMatchObject({ status: 'confirmed', text: expect.stringMatching(/cut by waste/) });
+    expect(rb.claim.proof).toBe('exhaustive+deadlock:order');
+    expect(check(rb.deal, rb.claim)).toMatchObject({ status: 'confirmed', text: expect.stringMatching(/cut by order/) });
+    const byWaste = { ...rb.claim, proof: 'exhaustive+deadlock:waste' }; // as the solver proves it with the waste test alone
+    expect(check(rb.deal, byWaste)).toMatchObject({ status: 'confirmed', text: expect.stringMatching(/cut by waste/) });
     expect(check(rb.deal, { ...rb.claim, proof: 'guesswork' }).status).toBe('refuted');
     for (const seed of [10, 16]) {
       const fc = lost('freecell', seed, undefined, 2); // two cells: proved by exhaustive search alone
