@@ -1,7 +1,7 @@
 // The referee (referee/*.mjs): a second program, sharing no code with src/, that checks the
 // solver's claims. These tests check that it stays apart, that it confirms what the solver proves
-// and refutes what is false, and that its two deadlock tests, written again from the arguments,
-// decide every position of random play as the solver's do.
+// and refutes what is false, and that its three deadlock tests, written again from the arguments,
+// answer positions of random play as the solver's do.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
