@@ -280,11 +280,6 @@ function decide(ctx, n0, waste, cap) {
   return play(n0);
 }
 
-/** The order test asked once, with nothing learned before: true when the relaxed game from `pos` is lost. */
-export function orderDead(pos, cap = 200_000) {
-  return orderTest(cap)(pos);
-}
-
 // Each search makes its tests afresh: the order test keeps what it learns about one deal.
 const TESTS = { reserve: () => reserveDead, waste: () => wasteDead, order: () => orderTest() };
 export const KNOWN_TESTS = Object.keys(TESTS);
