@@ -17,6 +17,8 @@ import type { Search } from '../src/search/search';
 import { firstSlice, type Leaders, leading, policy } from '../src/solver/policy';
 import { presetOf } from '../src/solver/presets';
 import { TranspositionTable } from '../src/search/core/tt';
+import { DfsSearch } from '../src/search/dfs';
+import { Endgame } from '../src/search/endgame';
 import { plainAudit } from '../src/proof/plain';
 
 /** The game's playouts (its preset's). */
@@ -557,5 +559,99 @@ describe("solve()'s progress statistic", () => {
     expect(r.stats.progress).toBeLessThan(208);
     const probe = solve(deal, { base: 0, maxNodes: 30_000, search: 'dfs-probe' });
     expect(probe.stats.progress).toBeUndefined();
+  });
+});
+
+describe('the endgame search (Playouts.endgame, src/search/endgame.ts)', () => {
+  it('is asked once a line, where its stock first holds at most the preset says; a proof of loss ends the line there, and a win replays', () => {
+    const rules = getRules('signora');
+    const e = playoutsOf(new GameState(dealFromSeed(rules, 1))).endgame!;
+    expect(e.stock).toBeGreaterThan(0);
+    let lost = 0;
+    let won = 0;
+    for (let seed = 1; seed <= 20; seed++) {
+      const deal = dealFromSeed(rules, seed);
+      const s = new GameState(deal);
+      s.setConstraint(s.cards[s.off[0]] >> 2);
+      // The lines that list a step with the stock that short: every line that asked, except those it ended.
+      const short = new Set<number>();
+      const x = nmcsOn(s, 777 + seed, { weighs: (st, line) => (st.len[st.STOCK] <= e.stock && short.add(line), lineWeighsHome(playoutsOf(st), line)) });
+      const st = runToEnd(x, 100_000, 300_000);
+      const c = x.endgame!.counts;
+      expect(short.size, `seed ${seed}`).toBe(c.asked - c.lost - c.won);
+      expect(c.won, `seed ${seed}`).toBeLessThanOrEqual(1);
+      if (c.won > 0) expect(st, `seed ${seed}`).toBe('won');
+      if (st === 'won') expect(replaysToWin(deal, x.solutionMoves()), `seed ${seed}`).toBe(true);
+      lost += c.lost;
+      won += c.won;
+    }
+    expect(lost).toBeGreaterThan(20);
+    expect(won).toBeGreaterThan(0);
+  });
+
+  it('gives the same search however the budget is sliced, and never passes the limit', () => {
+    const deal = dealFromSeed(getRules('signora'), 20); // won by the endgame search within 100,000 nodes
+    const make = () => {
+      const s = new GameState(deal);
+      s.setConstraint(s.cards[s.off[0]] >> 2);
+      return nmcsOn(s, 797);
+    };
+    const a = make();
+    expect(runToEnd(a, 1_000_000, 300_000)).toBe('won');
+    expect(a.endgame!.counts.won).toBe(1);
+    const b = make();
+    expect(runToEnd(b, 777, 300_000)).toBe('won');
+    expect(b.stats.nodes).toBe(a.stats.nodes);
+    expect(b.solutionMoves()).toEqual(a.solutionMoves());
+    // With a limit that falls inside an endgame search, the search stops exactly there.
+    for (const limit of [a.stats.nodes - 1, a.stats.nodes - 5_000]) {
+      const c = make();
+      expect(c.run(Infinity, Infinity, limit)).toBe('paused');
+      expect(c.stats.nodes).toBe(limit);
+    }
+  });
+
+  it('decides positions as a plain exhaustive search does, its wins replay, and it leaves the position as it was', () => {
+    const rules = getRules('signora');
+    const buf = new Int32Array(MAX_MOVES);
+    let decided = 0;
+    let wonN = 0;
+    for (let seed = 1; seed <= 30; seed++) {
+      const deal = dealFromSeed(rules, seed);
+      const s = new GameState(deal);
+      // Random play to a short stock, a move home whenever there is one (so some positions are won).
+      let r = seed * 7919;
+      for (let step = 0; step < 400 && s.len[s.STOCK] > 4; step++) {
+        const f = generateFoundationMoves(s, buf, 0);
+        const end = f > 0 ? f : generateOtherMoves(s, buf, f);
+        if (end === 0) break;
+        r = (Math.imul(r, 1103515245) + 12345) >>> 0;
+        s.apply(buf[r % end]);
+      }
+      if (s.len[s.STOCK] > 4 || s.isWon()) continue;
+      const before = [s.h1, s.h2, s.undoTop];
+      const x = new Endgame(4, 200_000);
+      const st = x.run(s, Infinity);
+      expect([s.h1, s.h2, s.undoTop], `seed ${seed}`).toEqual(before);
+      const plain = new DfsSearch(s, new TranspositionTable(64), { order: 'generated', prune: false });
+      const p = plain.run(1_000_000);
+      while (s.undoTop > before[2]) s.undo();
+      if (p === 'paused' || st === 'paused') continue;
+      decided++;
+      expect(st, `seed ${seed}`).toBe(p);
+      if (st === 'won') {
+        wonN++;
+        const t = new GameState(deal);
+        for (const m of s.history()) t.apply(m);
+        for (const m of x.moves) {
+          expect(moveError(t, moveFrom(m), moveTo(m), moveCount(m)), `seed ${seed}`).toBeFalsy();
+          t.apply(m);
+        }
+        expect(t.isWon(), `seed ${seed}`).toBe(true);
+      }
+    }
+    expect(decided).toBeGreaterThan(20);
+    expect(wonN).toBeGreaterThan(0);
+    expect(wonN).toBeLessThan(decided);
   });
 });

@@ -39,6 +39,11 @@
 // apart, at positions without a foundation move): a lost position stays lost, so asking later only
 // plays a few moves more.
 //
+// Where the game's Playouts give an endgame (endgame.ts), a line asks a complete DFS once, at its
+// first step with the stock that short: a playout plays the end of the deal at random and misses
+// the few exact orders that win, which the DFS finds in a few hundred nodes; its proof of loss ends
+// the line, since nothing after that position wins.
+//
 // Resumable: its whole state is the line played so far, the step's moves and how many have been
 // tried, so it stops between two playouts when its slice of the budget is spent (how the budget is
 // sliced then changes nothing). Only run()'s `limit` (solve()'s whole budget) stops it inside a
@@ -52,6 +57,7 @@ import { boardFits, RUN_KEYS1, RUN_KEYS2, RunBoard } from '../engine/runboard';
 import { type DeadlockAudit, DeadlockCuts } from '../proof/cuts';
 import { drawWeighted, forcedStep, lineWeighsHome, PLAYOUT_MAX, PlayoutSet, type PlayoutWeights, type Playouts, playoutWeight, stepMoves } from './playouts';
 import type { Search, SearchStats, SearchStatus } from './search';
+import { Endgame } from './endgame';
 
 /** How a NestedRollouts searches, given when it is made. */
 export interface NmcsOptions {
@@ -116,6 +122,9 @@ export class NestedRollouts implements Search {
   private toList = false;
   /** Where the game allows (boardFits), playouts play on this copy of the position instead of the state. */
   private readonly board: RunBoard | null;
+  /** The endgame search (Playouts.endgame; null: none), and whether this line has asked it. */
+  readonly endgame: Endgame | null;
+  private endgameAsked = false;
 
   constructor(
     readonly state: GameState,
@@ -131,6 +140,8 @@ export class NestedRollouts implements Search {
     this.checkEvery = this.wasteTest ? o.playouts.checkEvery : 0;
     // An audit asks its second opinion of the GameState, so audited playouts play on the state.
     this.board = this.runs && (o.board ?? true) && o.audit === undefined && boardFits(state) ? new RunBoard(state) : null;
+    const e = o.playouts.endgame;
+    this.endgame = e ? new Endgame(e.stock, e.nodes) : null;
   }
 
   solutionMoves(): number[] {
@@ -147,6 +158,7 @@ export class NestedRollouts implements Search {
       if (this.tried === this.nStep) {
         const next = this.nextStep(hard);
         if (next === 'cut') return 'paused';
+        if (next === 'won') return 'won';
         if (next === 'ended') {
           // The deal itself has no move: nothing to try, ever (not a proof; complete searches give those).
           if (this.playedLen === 0 && this.bestLen === 0) return 'exhausted';
@@ -184,7 +196,7 @@ export class NestedRollouts implements Search {
    * `hard` first: the next call goes on from where this one stopped (toList; a forced step's moves
    * count as all tried, so that its move is played next as after any step).
    */
-  private nextStep(hard: number): 'listed' | 'ended' | 'cut' {
+  private nextStep(hard: number): 'listed' | 'ended' | 'cut' | 'won' {
     const s = this.state;
     if (!this.toList) {
       if (this.nStep > 0) {
@@ -196,6 +208,10 @@ export class NestedRollouts implements Search {
     }
     for (;;) {
       if (this.stats.nodes >= hard) return 'cut';
+      if (this.endgame !== null && !this.endgameAsked && s.len[s.STOCK] <= this.endgame.stock) {
+        const e = this.endgameStep(hard);
+        if (e !== 'open') return e;
+      }
       // Listing the moves counts as a node, so that every turn of the loop in run() spends budget.
       this.stats.nodes++;
       this.stats.unique++;
@@ -210,6 +226,27 @@ export class NestedRollouts implements Search {
       this.playBest();
       this.toList = true;
     }
+  }
+
+  /**
+   * The endgame search from the line's position, once a line: its win is the search's; its proof
+   * of loss ends the line (nothing after this position wins, so its later steps could not). Its
+   * nodes are the search's, never past `hard`; if it stops there, the step is listed next run.
+   */
+  private endgameStep(hard: number): 'open' | 'ended' | 'cut' | 'won' {
+    this.endgameAsked = true;
+    const e = this.endgame!;
+    const st = e.run(this.state, hard - this.stats.nodes);
+    this.stats.nodes += e.nodes;
+    if (st === 'won') {
+      this.win = [...this.played.subarray(0, this.playedLen), ...e.moves];
+      return 'won';
+    }
+    if (st === 'lost') {
+      this.bestLen = this.playedLen;
+      return 'ended';
+    }
+    return this.stats.nodes >= hard ? 'cut' : 'open';
   }
 
   /** Plays the best line's next move and adds it to the line played. */
@@ -230,6 +267,7 @@ export class NestedRollouts implements Search {
     }
     this.bestLen = 0;
     this.bestScore = -1;
+    this.endgameAsked = false;
     this.nStep = 0;
     this.tried = 0;
   }

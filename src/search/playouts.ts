@@ -53,6 +53,11 @@ export interface Playouts {
    * nodes. A move into an empty pile is always tried. Absent: every move.
    */
   readonly emptyingShufflesOnly?: boolean;
+  /**
+   * Where present, the endgame search (nmcs.ts's Endgame): once a line's stock holds at most
+   * `stock` cards, a complete DFS from the line's position for up to `nodes` nodes, once a line.
+   */
+  readonly endgame?: { readonly stock: number; readonly nodes: number };
 }
 
 /** Whether the steps of line `line` (0 the first) try their other moves beside foundation moves none of which is safe. */

@@ -25,6 +25,12 @@ const WITH_RESERVE: Playouts = { weights: { waste: 8, deal: 1 }, checkEvery: 256
  */
 const HOME_WEIGHT = 256;
 
+/**
+ * Signora's playouts: those of the games with a reserve, and the endgame search (nmcs.ts) once a
+ * line's stock holds at most 25 cards, for up to 20,000 nodes.
+ */
+const SIGNORA_PLAYOUTS: Playouts = { ...WITH_RESERVE, endgame: { stock: 25, nodes: 20_000 } };
+
 /** Double Signora's playouts: those of the games with a reserve, with HOME_WEIGHT. */
 const DOUBLE_SIGNORA: Playouts = { ...WITH_RESERVE, weights: { ...WITH_RESERVE.weights, home: HOME_WEIGHT } };
 
@@ -100,7 +106,7 @@ const FREECELL_RULES: Preset = {
  * both cost time per node (the solve may still ask for them).
  */
 export const PRESETS: Readonly<Record<string, Preset>> = {
-  signora: { auto: SIGNORA, dfs: ALT_COLOUR_DFS, marks: false, deadlocks: ['reserve'], playouts: WITH_RESERVE },
+  signora: { auto: SIGNORA, dfs: ALT_COLOUR_DFS, marks: false, deadlocks: ['reserve'], playouts: SIGNORA_PLAYOUTS },
   'double-signora': { auto: FOUR_DECK, dfs: ALT_COLOUR_DFS, marks: false, deadlocks: ['reserve'], playouts: DOUBLE_SIGNORA },
   'empress-of-italy': { auto: FOUR_DECK, autoFixedBase: NESTED_ALONE, dfs: ALT_COLOUR_DFS, marks: false, deadlocks: [], playouts: EMPRESS },
   'red-and-black': { auto: PROBING_DFS, dfs: ALT_COLOUR_DFS, marks: false, deadlocks: ['waste', 'order'], playouts: NO_RESERVE },

@@ -57,7 +57,8 @@ export type SearchFactory = (c: SearchContext) => Search;
  *   elsewhere it stops at once), restarting like dfs-restart-scored; soft-threads: Freecell Solver's
  *   -l lg preset over the same meta-moves (freecell/soft.ts). Neither proves a loss.
  * - nmcs: a nested Monte Carlo search of level 1 (nmcs.ts), with the game's playouts (presets.ts);
- *   it proves no loss and uses no table.
+ *   it proves no loss and uses no shared table (its endgame search, where the game's playouts have
+ *   one, a small table of its own: endgame.ts).
  */
 export const SEARCHES: Record<string, SearchFactory> = {
   'dfs-scored': (c) => new DfsSearch(c.state, c.tt, { ...complete(c), order: 'scored' }),
