@@ -576,6 +576,14 @@ describe('the endgame search (Playouts.endgame, src/search/endgame.ts)', () => {
       // The lines that list a step with the stock that short: every line that asked, except those it ended.
       const short = new Set<number>();
       const x = nmcsOn(s, 777 + seed, { weighs: (st, line) => (st.len[st.STOCK] <= e.stock && short.add(line), lineWeighsHome(playoutsOf(st), line)) });
+      // Asked before any step of its line is listed with the stock that short, and only there.
+      const eg = x.endgame!;
+      const ask = eg.run.bind(eg);
+      eg.run = (p, limit) => {
+        expect(short.has((x as unknown as { lines: number }).lines), `seed ${seed}`).toBe(false);
+        expect(p.len[p.STOCK], `seed ${seed}`).toBeLessThanOrEqual(e.stock);
+        return ask(p, limit);
+      };
       const st = runToEnd(x, 100_000, 300_000);
       const c = x.endgame!.counts;
       expect(short.size, `seed ${seed}`).toBe(c.asked - c.lost - c.won);
@@ -603,12 +611,40 @@ describe('the endgame search (Playouts.endgame, src/search/endgame.ts)', () => {
     expect(runToEnd(b, 777, 300_000)).toBe('won');
     expect(b.stats.nodes).toBe(a.stats.nodes);
     expect(b.solutionMoves()).toEqual(a.solutionMoves());
-    // With a limit that falls inside an endgame search, the search stops exactly there.
-    for (const limit of [a.stats.nodes - 1, a.stats.nodes - 5_000]) {
+    // A limit that falls inside the winning endgame search stops the search exactly there; run
+    // again, it asks the endgame search again and wins with the same line, the cut search's nodes spent.
+    const egNodes = a.endgame!.nodes;
+    expect(egNodes).toBeGreaterThan(2);
+    for (const inside of [1, Math.floor(egNodes / 2), egNodes - 1]) {
       const c = make();
+      const limit = a.stats.nodes - egNodes + inside;
       expect(c.run(Infinity, Infinity, limit)).toBe('paused');
       expect(c.stats.nodes).toBe(limit);
+      expect(c.endgame!.counts.won).toBe(0);
+      expect(c.run(Infinity)).toBe('won');
+      expect(c.stats.nodes).toBe(a.stats.nodes + inside);
+      expect(c.solutionMoves()).toEqual(a.solutionMoves());
     }
+  });
+
+  it('answers at once about the position it last left open with its whole budget, and searches any other', () => {
+    const deal = dealFromSeed(getRules('signora'), 3);
+    const s = new GameState(deal);
+    const buf = new Int32Array(MAX_MOVES);
+    s.apply(buf[generateFoundationMoves(s, buf, 0) - 1]);
+    const e = new Endgame(100, 10); // far too few nodes to decide the deal
+    expect(e.run(s, Infinity)).toBe('paused');
+    expect(e.nodes).toBe(10);
+    expect(e.run(s, Infinity)).toBe('paused');
+    expect(e.nodes).toBe(0);
+    expect(e.counts).toEqual({ asked: 2, searched: 1, won: 0, lost: 0 });
+    // Cut short by the limit, it searches again when asked.
+    s.apply(buf[generateOtherMoves(s, buf, 0) - 1]);
+    expect(e.run(s, 4)).toBe('paused');
+    expect(e.nodes).toBe(4);
+    expect(e.run(s, Infinity)).toBe('paused');
+    expect(e.nodes).toBe(10);
+    expect(e.counts.searched).toBe(3);
   });
 
   it('decides positions as a plain exhaustive search does, its wins replay, and it leaves the position as it was', () => {

@@ -1,8 +1,8 @@
 // The nested Monte Carlo search's endgame search (nmcs.ts, Playouts.endgame): a complete DFS from
 // a line's position once its stock is short. A playout plays the end of the deal at random, and
 // the few exact orders that take the last cards home are easy to miss; a complete search with the
-// deadlock tests decides such a position in a few thousand nodes, or leaves it open within its
-// budget. Its win is a line the caller can play; its proof of loss (exhaustive search plus sound
+// deadlock tests decides most such positions within a few hundred nodes, or leaves them open within
+// its budget. Its win is a line the caller can play; its proof of loss (exhaustive search plus sound
 // cuts, dfs.ts) tells the caller that nothing after the position wins.
 import type { GameState } from '../engine/state';
 import { DeadlockCuts } from '../proof/cuts';
@@ -10,7 +10,10 @@ import { TranspositionTable } from './core/tt';
 import { DfsSearch } from './dfs';
 import type { SearchStatus } from './search';
 
-/** The DFS's table: 1 MB, room for far more positions than a search's budget reaches. */
+/**
+ * The DFS's table, asked for 1 MB (it takes about 0.6 MB: 65,536 entries), room for far more
+ * positions than a search's budget reaches; one per nested search, outside the solve's memory cap.
+ */
 const TABLE_MB = 1;
 const SALT = 0x5eed;
 
@@ -24,7 +27,10 @@ export class Endgame {
   /** The last search's nodes, and (after 'won') its moves from the position to the win. */
   nodes = 0;
   moves: number[] = [];
-  /** The hash of the position the last search left open (a line from the deal asks the same again, when the deal's stock is short). */
+  /**
+   * The hash of the position the last search left open having used its whole budget (a line from
+   * the deal asks the same again, when the deal's stock is short).
+   */
   private open1 = 0;
   private open2 = 0;
   private leftOpen = false;

@@ -41,14 +41,16 @@
 //
 // Where the game's Playouts give an endgame (endgame.ts), a line asks a complete DFS once, at its
 // first step with the stock that short: a playout plays the end of the deal at random and misses
-// the few exact orders that win, which the DFS finds in a few hundred nodes; its proof of loss ends
-// the line, since nothing after that position wins.
+// the few exact orders that win, which the DFS finds within a few hundred nodes; its proof of loss
+// ends the line, since nothing after that position wins. A deal whose stock is that short from the
+// start may be proved lost there: the search then says 'exhausted', never 'lost'.
 //
 // Resumable: its whole state is the line played so far, the step's moves and how many have been
 // tried, so it stops between two playouts when its slice of the budget is spent (how the budget is
 // sliced then changes nothing). Only run()'s `limit` (solve()'s whole budget) stops it inside a
-// playout or a line's forced steps, at exactly that many nodes: a playout cut short is abandoned
-// (taken back on the state, dropped on a board) and its move tried again by the next run, if any.
+// playout, an endgame search or a line's forced steps, at exactly that many nodes: a playout cut
+// short is abandoned (taken back on the state, dropped on a board) and its move tried again by the
+// next run, if any; an endgame search cut short is asked again.
 import { MAX_MOVES, moveFrom } from '../engine/move';
 import { generateFoundationMoves, generateOtherMoves } from '../engine/movegen';
 import type { GameState } from '../engine/state';
@@ -160,7 +162,8 @@ export class NestedRollouts implements Search {
         if (next === 'cut') return 'paused';
         if (next === 'won') return 'won';
         if (next === 'ended') {
-          // The deal itself has no move: nothing to try, ever (not a proof; complete searches give those).
+          // The deal itself has no move, or the endgame search proved it lost: nothing to try, ever
+          // (no proof claimed: complete searches give those).
           if (this.playedLen === 0 && this.bestLen === 0) return 'exhausted';
           this.startOver();
           continue;
@@ -231,7 +234,8 @@ export class NestedRollouts implements Search {
   /**
    * The endgame search from the line's position, once a line: its win is the search's; its proof
    * of loss ends the line (nothing after this position wins, so its later steps could not). Its
-   * nodes are the search's, never past `hard`; if it stops there, the step is listed next run.
+   * nodes are the search's, never past `hard`; cut short there, it is asked again next run, as a
+   * playout cut short is tried again.
    */
   private endgameStep(hard: number): 'open' | 'ended' | 'cut' | 'won' {
     this.endgameAsked = true;
@@ -246,7 +250,9 @@ export class NestedRollouts implements Search {
       this.bestLen = this.playedLen;
       return 'ended';
     }
-    return this.stats.nodes >= hard ? 'cut' : 'open';
+    if (this.stats.nodes < hard) return 'open';
+    this.endgameAsked = false;
+    return 'cut';
   }
 
   /** Plays the best line's next move and adds it to the line played. */
