@@ -35,17 +35,17 @@ export const LEARNED_MODELS: Record<string, LearnedModel> = {
       0.39066186
     ],
     "weights": [
-      0.04348113,
-      -0.0076609327,
-      0.043617826,
-      -0.07085162,
-      -0.042738884,
-      -0.36786527,
-      -0.13399408
+      0.039358624,
+      -0.0082468509,
+      0.033560825,
+      -0.080629999,
+      -0.041974473,
+      -0.42478653,
+      -0.12489449
     ],
-    "intercept": 1.6233034,
+    "intercept": 1.6754596,
     "candidates": "exposed",
-    "lambda": 100,
+    "lambda": 10,
     "trainSeeds": {
       "from": 1,
       "to": 1000
@@ -150,103 +150,103 @@ export const ADVICE_TABLES: Record<string, AdviceTable> = {
     ],
     "buckets": {
       "base 1, pred 0, release high": {
-        "won": 5647,
+        "won": 5725,
         "deals": 7203
       },
       "base 1, pred 0, release low": {
-        "won": 6981,
+        "won": 7028,
         "deals": 7873
       },
       "base 1, pred 0, release middle": {
-        "won": 6613,
+        "won": 6661,
         "deals": 7819
       },
       "base 1, pred 1, release high": {
-        "won": 5668,
+        "won": 5751,
         "deals": 7644
       },
       "base 1, pred 1, release low": {
-        "won": 6058,
+        "won": 6089,
         "deals": 6833
       },
       "base 1, pred 1, release middle": {
-        "won": 5397,
+        "won": 5452,
         "deals": 6366
       },
       "base 1, pred 2+, release high": {
-        "won": 2495,
+        "won": 2544,
         "deals": 3518
       },
       "base 1, pred 2+, release low": {
-        "won": 2275,
+        "won": 2292,
         "deals": 2604
       },
       "base 1, pred 2+, release middle": {
-        "won": 1827,
+        "won": 1860,
         "deals": 2246
       },
       "base 2, pred 0, release high": {
-        "won": 2115,
+        "won": 2128,
         "deals": 2682
       },
       "base 2, pred 0, release low": {
-        "won": 2985,
+        "won": 2994,
         "deals": 3288
       },
       "base 2, pred 0, release middle": {
-        "won": 2596,
+        "won": 2613,
         "deals": 3009
       },
       "base 2, pred 1, release high": {
-        "won": 1888,
+        "won": 1904,
         "deals": 2489
       },
       "base 2, pred 1, release low": {
-        "won": 2243,
+        "won": 2256,
         "deals": 2521
       },
       "base 2, pred 1, release middle": {
-        "won": 1839,
+        "won": 1851,
         "deals": 2124
       },
       "base 2, pred 2+, release high": {
-        "won": 659,
+        "won": 667,
         "deals": 909
       },
       "base 2, pred 2+, release low": {
-        "won": 735,
+        "won": 736,
         "deals": 828
       },
       "base 2, pred 2+, release middle": {
-        "won": 500,
+        "won": 501,
         "deals": 594
       },
       "base 3+, pred 0, release high": {
-        "won": 402,
+        "won": 403,
         "deals": 488
       },
       "base 3+, pred 0, release low": {
-        "won": 661,
+        "won": 662,
         "deals": 729
       },
       "base 3+, pred 0, release middle": {
-        "won": 590,
+        "won": 593,
         "deals": 687
       },
       "base 3+, pred 1, release high": {
-        "won": 343,
+        "won": 345,
         "deals": 440
       },
       "base 3+, pred 1, release low": {
-        "won": 437,
+        "won": 438,
         "deals": 472
       },
       "base 3+, pred 1, release middle": {
-        "won": 357,
+        "won": 358,
         "deals": 414
       },
       "base 3+, pred 2+, release high": {
-        "won": 107,
+        "won": 108,
         "deals": 150
       },
       "base 3+, pred 2+, release low": {
