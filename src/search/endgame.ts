@@ -20,9 +20,9 @@ const SALT = 0x5eed;
 export class Endgame {
   /** The DFS's own table, made at the first search and started afresh (an O(1) new epoch) for each. */
   private tt: TranspositionTable | null = null;
-  /** The reserve and waste tests where they apply, kept from search to search: their memos hold for the deal. */
+  /** The reserve and waste tests where they apply, kept from search to search (their memos hold for the deal). */
   private cuts: DeadlockCuts | null = null;
-  /** Questions asked (run's calls), searches run, and how many found a win and how many proved their position lost. */
+  /** Questions asked (run's calls), searches run, and of those how many won and how many proved a loss. */
   readonly counts = { asked: 0, searched: 0, won: 0, lost: 0 };
   /** The last search's nodes, and (after 'won') its moves from the position to the win. */
   nodes = 0;

@@ -23,7 +23,8 @@ export interface SearchStats {
  * 'lost': the search exhausted every position reachable from its root, a proof.
  * 'paused': a budget ran out; run() again to go on.
  * 'memory': the solve's memory cap (memory.ts) left the search no room to go on; it has stopped.
- * 'exhausted': a search over only some of the moves (freecell/meta.ts; nmcs.ts where its deal has no move, or its endgame search proved the deal itself lost) tried all it had: no proof claimed;
+ * 'exhausted': a search over only some of the moves (freecell/meta.ts; nmcs.ts where its deal has
+ * no move, or its endgame search proved the deal itself lost) tried all it had: no proof claimed;
  * it has stopped.
  */
 export type SearchStatus = 'won' | 'lost' | 'paused' | 'memory' | 'exhausted';
@@ -54,8 +55,8 @@ export interface Search {
   /**
    * Searches for up to `nodeBudget` more nodes (a slice) or until the deadline (ms since the
    * epoch). A search whose work comes in units may end the unit it is in past the slice (nmcs.ts a
-   * playout or an endgame search, astar.ts a position's moves), so that its work does not depend on how its budget is
-   * sliced. `limit` (at least nodeBudget; default none) is the most nodes this call may use, even
+   * playout or an endgame search, astar.ts a position's moves), so that its work does not depend on
+   * how its budget is sliced. `limit` (at least nodeBudget; default none) is the most nodes this call may use, even
    * inside a unit: solve() passes what is left of its whole budget, so that a solve never uses more
    * than maxNodes. The depth-first searches stop exactly at nodeBudget and need not read it.
    */
