@@ -6,6 +6,10 @@ import { addCount, chainBase, classOf, LEVELS } from './chains';
 
 /** No point reached (stuck's staircase). */
 const NONE = 1 << 30;
+/** WasteAnswers.find's answers. */
+const UNKNOWN = 0;
+const ALIVE = 1;
+const DEAD = 2;
 
 /**
  * Test "waste": some waste card can never leave the waste, because at the moment it would, the
@@ -41,14 +45,21 @@ export class WasteTest {
   /** The base rank the test last answered for (an audit's error names it). */
   base = -1;
 
+  /** `answers`: the table of answers (a test gives a small one, to exercise its growth and clearing). */
+  constructor(private readonly answers = new WasteAnswers()) {}
+
   /** True when the test proves s lost (false with no base known yet, or an empty waste). */
   provesLost(s: GameState): boolean {
     const base = chainBase(s);
     const wl = s.len[s.WASTE];
     if (base < 0 || wl === 0) return false;
-    const memo = this.recall(s.len[s.STOCK], s.len[s.RESERVE], base, s.cards, s.off[s.WASTE], wl, s.capacity);
+    const sl = s.len[s.STOCK];
+    const rl = s.len[s.RESERVE];
+    const memo = this.recall(sl, rl, base, s.cards, s.off[s.WASTE], wl, s.capacity);
     if (memo === null) return this.known;
-    memo.dead = this.stuck(s, base);
+    const kept = this.answers.find(sl, rl, base, this.classes(base), s.cards, s.off[s.WASTE], wl);
+    memo.dead = kept !== UNKNOWN ? kept === DEAD : this.stuck(s, base);
+    if (kept === UNKNOWN) this.answers.keep(memo.dead);
     return memo.dead;
   }
 
@@ -249,4 +260,125 @@ function countFoundation(outs: Int32Array, colour: number, h: number): void {
 /** Turns countFoundation's differences into counts, chain by chain. */
 function sumLevels(outs: Int32Array): void {
   for (let c = 1; c < 2 * LEVELS; c++) if (c % LEVELS > 0) outs[c] += outs[c - 1];
+}
+
+/**
+ * The waste test's answers, kept by exact key: the stock's and the reserve's lengths, the base and
+ * the waste's cards as classes (chains.ts), bottom first. The answer is a function of these for one
+ * deal: the stock and the reserve only lose their tops, so their lengths fix their cards; the cards
+ * out are every card not in the stock, the reserve or the waste; and the test reads only classes.
+ * A WasteTest serves one search's state (one deal), as its memo does. A search meets the same
+ * stock, reserve and waste under many tableaux and comes back to them from other branches, where
+ * the memo (one waste per stock and reserve length) has moved on. Open addressing on a hash of the
+ * key, each entry's classes kept in a pool and compared in full, so a collision never answers; no
+ * allocation per question. It grows to at most 65,536 entries and 2 MB of classes (under 3 MB in
+ * all) by default, then starts again empty. Asked only for positions of a GameState (searches):
+ * a playout's positions seldom come back, and keeping theirs cost more time than it saved.
+ */
+export class WasteAnswers {
+  /** `mostSlots` entries and `mostPool` bytes of classes at the most (powers of two, at least 1,024 and 32,768). */
+  constructor(
+    private readonly mostSlots = 1 << 16,
+    private readonly mostPool = 1 << 21,
+  ) {}
+
+  /** Answers kept; answers found (find's hits); how many times the table has started again empty when full. */
+  size = 0;
+  hits = 0;
+  clears = 0;
+
+  /** Per slot: the key's hash, where its classes start in the pool, and (stock, reserve, base, length) packed. */
+  private hash = new Int32Array(0);
+  private at = new Int32Array(0);
+  private meta = new Int32Array(0);
+  private answer = new Uint8Array(0);
+  private mask = -1;
+  private pool = new Uint8Array(0);
+  private used = 0;
+  /** The key of the last find that missed, for keep(). */
+  private readonly key = new Uint8Array(256);
+  private keyLen = 0;
+  private keyHash = 0;
+  private keyMeta = 0;
+
+  /** The answer kept for this key, or UNKNOWN (then keep() stores the answer for it). */
+  find(sl: number, rl: number, base: number, cls: Uint8Array, waste: Uint8Array, o: number, wl: number): number {
+    if (this.mask < 0) this.grow(1 << 10, 1 << 15);
+    if (wl >= this.key.length) {
+      this.keyLen = -1; // longer than any waste of the five games: not kept
+      return UNKNOWN;
+    }
+    const meta = ((sl * 256 + rl) * 16 + base) * 256 + wl;
+    let h = Math.imul(meta, 0x9e3779b1);
+    const key = this.key;
+    for (let i = 0; i < wl; i++) {
+      const c = cls[waste[o + i]];
+      key[i] = c;
+      h = Math.imul(h ^ c, 0x85ebca6b) ^ (h >>> 13);
+    }
+    this.keyLen = wl;
+    this.keyHash = h;
+    this.keyMeta = meta;
+    for (let i = h & this.mask; this.answer[i] !== UNKNOWN; i = (i + 1) & this.mask) {
+      if (this.hash[i] !== h || this.meta[i] !== meta) continue;
+      const a = this.at[i];
+      let same = true;
+      for (let j = 0; j < wl && same; j++) same = this.pool[a + j] === key[j];
+      if (same) {
+        this.hits++;
+        return this.answer[i];
+      }
+    }
+    return UNKNOWN;
+  }
+
+  /** Keeps `dead` as the answer for the key of the last find, which missed. */
+  keep(dead: boolean): void {
+    const wl = this.keyLen;
+    if (wl < 0) return;
+    if (this.size >= ((this.mask + 1) * 3) / 4 || this.used + wl > this.pool.length) {
+      const slots = this.mask + 1;
+      if (slots < this.mostSlots && this.pool.length < this.mostPool) this.grow(slots * 2, this.pool.length * 2);
+      else {
+        this.grow(slots, this.pool.length); // full at the most: start again empty
+        this.clears++;
+      }
+    }
+    let i = this.keyHash & this.mask;
+    while (this.answer[i] !== UNKNOWN) i = (i + 1) & this.mask;
+    this.hash[i] = this.keyHash;
+    this.meta[i] = this.keyMeta;
+    this.at[i] = this.used;
+    this.answer[i] = dead ? DEAD : ALIVE;
+    this.pool.set(this.key.subarray(0, wl), this.used);
+    this.used += wl;
+    this.size++;
+  }
+
+  /** Room for `slots` entries and `bytes` of classes, the entries kept so far moved in (none if they do not fit). */
+  private grow(slots: number, bytes: number): void {
+    const old = { hash: this.hash, at: this.at, meta: this.meta, answer: this.answer, pool: this.pool, used: this.used };
+    const keep = slots > this.mask + 1 && bytes >= this.used;
+    this.hash = new Int32Array(slots);
+    this.at = new Int32Array(slots);
+    this.meta = new Int32Array(slots);
+    this.answer = new Uint8Array(slots);
+    this.mask = slots - 1;
+    this.pool = new Uint8Array(bytes);
+    this.used = 0;
+    this.size = 0;
+    if (!keep) return;
+    this.pool.set(old.pool.subarray(0, old.used));
+    this.used = old.used;
+    for (let j = 0; j < old.answer.length; j++) {
+      if (old.answer[j] === UNKNOWN) continue;
+      let i = old.hash[j] & this.mask;
+      while (this.answer[i] !== UNKNOWN) i = (i + 1) & this.mask;
+      this.hash[i] = old.hash[j];
+      this.at[i] = old.at[j];
+      this.meta[i] = old.meta[j];
+      this.answer[i] = old.answer[j];
+      this.size++;
+    }
+  }
 }
