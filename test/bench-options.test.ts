@@ -135,3 +135,32 @@ describe('bench (the held-out comparison with fc-solve) options', () => {
     }
   });
 });
+
+describe('bench/ab.ts: two builds taking turns', () => {
+  const AB = resolve(__dirname, '..', 'dist', 'bench', 'ab.js');
+  const ROOT = resolve(__dirname, '..');
+  const run = (...args: string[]) => spawnSync(process.execPath, [AB, ...args], { encoding: 'utf8', timeout: 60_000 });
+
+  it('compares a build with itself: every round, the median and its range, no verdict that differs', () => {
+    const r = run('--old', ROOT, '--variant', 'signora', '--pairs', '1/5,2/-', '--nodes', '20000', '--rounds', '2');
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^round 1: old \d+ ms, new \d+ ms, old\/new [\d.]+$/m);
+    expect(r.stdout).toMatch(/^round 2: /m);
+    expect(r.stdout).toMatch(/^signora, 2 pairs at 20000 nodes, 2 rounds: old\/new median [\d.]+ \(rounds [\d.]+-[\d.]+\)$/m);
+    expect(r.stdout).not.toContain('DIFFERENT');
+  });
+
+  it('refuses a bad pair or a missing build with one line and exit 2', () => {
+    for (const [bad, msg] of [
+      [['--old', ROOT, '--variant', 'signora', '--pairs', '1/Z'], /^ab: bad pair "1\/Z"/],
+      [['--variant', 'signora', '--pairs', '1/5'], /^ab: --old, --variant and --pairs are needed/],
+      [['--old', ROOT, '--variant', 'signora', '--pairs', '1/5', '--seeds', '1-2'], /^ab: unknown option "--seeds"/],
+    ] as const) {
+      const r = run(...bad);
+      expect(r.status, bad.join(' ')).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(r.stderr).toMatch(msg);
+    }
+  });
+});
