@@ -339,10 +339,7 @@ export class WasteAnswers {
     if (this.size >= ((this.mask + 1) * 3) / 4 || this.used + wl > this.pool.length) {
       const slots = this.mask + 1;
       if (slots < this.mostSlots && this.pool.length < this.mostPool) this.grow(slots * 2, this.pool.length * 2);
-      else {
-        this.grow(slots, this.pool.length); // full at the most: start again empty
-        this.clears++;
-      }
+      else this.clear(); // full at the most: start again empty
     }
     let i = this.keyHash & this.mask;
     while (this.answer[i] !== UNKNOWN) i = (i + 1) & this.mask;
@@ -350,26 +347,30 @@ export class WasteAnswers {
     this.meta[i] = this.keyMeta;
     this.at[i] = this.used;
     this.answer[i] = dead ? DEAD : ALIVE;
-    this.pool.set(this.key.subarray(0, wl), this.used);
+    for (let j = 0; j < wl; j++) this.pool[this.used + j] = this.key[j]; // no view allocated per miss
     this.used += wl;
     this.size++;
   }
 
-  /** Room for `slots` entries and `bytes` of classes, the entries kept so far moved in (none if they do not fit). */
+  /** Every answer dropped, the room kept. */
+  private clear(): void {
+    this.answer.fill(UNKNOWN);
+    this.used = 0;
+    this.size = 0;
+    this.clears++;
+  }
+
+  /** Room for `slots` entries and `bytes` of classes, the entries kept so far moved in. */
   private grow(slots: number, bytes: number): void {
-    const old = { hash: this.hash, at: this.at, meta: this.meta, answer: this.answer, pool: this.pool, used: this.used };
-    const keep = slots > this.mask + 1 && bytes >= this.used;
+    const old = { hash: this.hash, at: this.at, meta: this.meta, answer: this.answer, pool: this.pool };
     this.hash = new Int32Array(slots);
     this.at = new Int32Array(slots);
     this.meta = new Int32Array(slots);
     this.answer = new Uint8Array(slots);
     this.mask = slots - 1;
     this.pool = new Uint8Array(bytes);
-    this.used = 0;
     this.size = 0;
-    if (!keep) return;
-    this.pool.set(old.pool.subarray(0, old.used));
-    this.used = old.used;
+    this.pool.set(old.pool.subarray(0, this.used)); // the classes keep their places
     for (let j = 0; j < old.answer.length; j++) {
       if (old.answer[j] === UNKNOWN) continue;
       let i = old.hash[j] & this.mask;
