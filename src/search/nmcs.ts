@@ -2,7 +2,9 @@
 // a loss. From the deal, one step at a time: every move of the position is tried and followed by a
 // random playout to its end, and the search then plays the next move of the best line any playout
 // has found so far (most cards home; the line is kept, so the score never goes down along the
-// way). When the line ends without a win, it starts again from the deal with new playouts.
+// way). When the line ends without a win, it starts again from the deal with new playouts. Where the
+// game's Playouts.race says, lines race (lines.ts): a line that falls behind the earlier ones at
+// a checkpoint ends there, and a new line may start with a good earlier line's opening.
 //
 // A playout plays a foundation move whenever there is one (where the game's weights say so, only
 // the waste's: a move home from the tableau or reserve is drawn among the others, weighted:
@@ -46,11 +48,12 @@
 // start may be proved lost there: the search then says 'exhausted', never 'lost'.
 //
 // Resumable: its whole state is the line played so far, the step's moves and how many have been
-// tried, so it stops between two playouts when its slice of the budget is spent (how the budget is
-// sliced then changes nothing). Only run()'s `limit` (solve()'s whole budget) stops it inside a
-// playout, an endgame search or a line's forced steps, at exactly that many nodes: a playout cut
-// short is abandoned (taken back on the state, dropped on a board) and its move tried again by the
-// next run, if any; an endgame search cut short is asked again.
+// tried (and the race's records of the lines so far), so it stops between two playouts when its
+// slice of the budget is spent (how the budget is sliced then changes nothing). Only run()'s
+// `limit` (solve()'s whole budget) stops it inside a playout, an endgame search or a line's forced
+// steps or opening, at exactly that many nodes: a playout cut short is abandoned (taken back on the
+// state, dropped on a board) and its move tried again by the next run, if any; an endgame search
+// cut short is asked again.
 import { MAX_MOVES, moveFrom } from '../engine/move';
 import { generateFoundationMoves, generateOtherMoves } from '../engine/movegen';
 import type { GameState } from '../engine/state';
@@ -60,6 +63,7 @@ import { type DeadlockAudit, DeadlockCuts } from '../proof/cuts';
 import { drawWeighted, forcedStep, lineWeighsHome, PLAYOUT_MAX, PlayoutSet, type PlayoutWeights, type Playouts, playoutWeight, stepMoves } from './playouts';
 import type { Search, SearchStats, SearchStatus } from './search';
 import { Endgame } from './endgame';
+import { LineRecords } from './lines';
 
 /** How a NestedRollouts searches, given when it is made. */
 export interface NmcsOptions {
@@ -127,6 +131,11 @@ export class NestedRollouts implements Search {
   /** The endgame search (Playouts.endgame; null: none), and whether this line has asked it. */
   readonly endgame: Endgame | null;
   private endgameAsked = false;
+  /** How the lines race (Playouts.race, lines.ts; null: every line runs to its end from the deal). */
+  readonly race: LineRecords | null;
+  /** The opening the current line starts with (lines.ts), and how much of it is played. */
+  private opening: Int32Array | null = null;
+  private openingAt = 0;
 
   constructor(
     readonly state: GameState,
@@ -144,6 +153,8 @@ export class NestedRollouts implements Search {
     this.board = this.runs && (o.board ?? true) && o.audit === undefined && boardFits(state) ? new RunBoard(state) : null;
     const e = o.playouts.endgame;
     this.endgame = e ? new Endgame(e.stock, e.nodes) : null;
+    const r = o.playouts.race;
+    this.race = r ? new LineRecords(r, state.total) : null;
   }
 
   solutionMoves(): number[] {
@@ -205,12 +216,17 @@ export class NestedRollouts implements Search {
       if (this.nStep > 0) {
         if (this.bestLen <= this.playedLen) return 'ended';
         if (this.stats.nodes >= hard) return 'cut';
+        if (this.race !== null && this.race.atStep(this.played, this.playedLen, this.bestScore, this.rng)) return 'ended';
         this.playBest();
       }
       this.toList = true;
     }
     for (;;) {
       if (this.stats.nodes >= hard) return 'cut';
+      if (this.opening !== null && this.openingAt < this.opening.length) {
+        this.play(this.opening[this.openingAt++]);
+        continue;
+      }
       if (this.endgame !== null && !this.endgameAsked && s.len[s.STOCK] <= this.endgame.stock) {
         const e = this.endgameStep(hard);
         if (e !== 'open') return e;
@@ -257,7 +273,11 @@ export class NestedRollouts implements Search {
 
   /** Plays the best line's next move and adds it to the line played. */
   private playBest(): void {
-    const m = this.best[this.playedLen];
+    this.play(this.best[this.playedLen]);
+  }
+
+  /** Plays move m and adds it to the line played. */
+  private play(m: number): void {
     this.state.apply(m);
     this.stats.nodes++;
     if (this.playedLen === this.played.length) this.played = doubled(this.played);
@@ -276,6 +296,10 @@ export class NestedRollouts implements Search {
     this.endgameAsked = false;
     this.nStep = 0;
     this.tried = 0;
+    if (this.race !== null) {
+      this.opening = this.race.startLine(this.rng);
+      this.openingAt = 0;
+    }
   }
 
   /** The best line is now the line played, then m, then the playout. */

@@ -6,6 +6,7 @@ import { generateFoundationMoves, generateOtherMoves } from '../engine/movegen';
 import type { GameState } from '../engine/state';
 import { safeFoundationMove } from '../proof/safe-moves';
 import { xorshift } from './order/order';
+import type { LineRace } from './lines';
 
 /** A playout stops after this many moves; the set of its positions is sized for them. */
 export const PLAYOUT_MAX = 4096;
@@ -58,6 +59,8 @@ export interface Playouts {
    * `stock` cards, a complete DFS from the line's position for up to `nodes` nodes, once a line.
    */
   readonly endgame?: { readonly stock: number; readonly nodes: number };
+  /** Where present, the lines race (lines.ts): those that fall behind end early, and good openings are played again. */
+  readonly race?: LineRace;
 }
 
 /** Whether the steps of line `line` (0 the first) try their other moves beside foundation moves none of which is safe. */

@@ -45,9 +45,17 @@ const NO_RESERVE: Playouts = { weights: { waste: 32, deal: 2 }, checkEvery: 16, 
  * Empress of Italy's playouts: those of the games without a reserve, with HOME_WEIGHT; and steps
  * that try a card onto another tableau card only where the move empties its pile
  * (Playouts.emptyingShufflesOnly: with one-card moves and every pile a run, the other such moves
- * only shift cards between piles whose tops are of one type).
+ * only shift cards between piles whose tops are of one type). Its lines race (lines.ts): at steps
+ * 16, 32, ..., 256 a line ends where more than 60% of the earlier lines (once there are 4) scored
+ * higher there; a line in the best 20% at step 16 gives its opening to a pool of 8, from which half
+ * the new lines start.
  */
-const EMPRESS: Playouts = { ...NO_RESERVE, weights: { ...NO_RESERVE.weights, home: HOME_WEIGHT }, emptyingShufflesOnly: true };
+const EMPRESS: Playouts = {
+  ...NO_RESERVE,
+  weights: { ...NO_RESERVE.weights, home: HOME_WEIGHT },
+  emptyingShufflesOnly: true,
+  race: { from: 16, to: 256, worse: 0.6, after: 4, openings: { top: 0.2, pool: 8, share: 0.5 } },
+};
 
 /** Red and Black's `auto`: the probing DFS alone (Luby's restarts, a random order); the nested Monte Carlo search beside it won nothing more. */
 const PROBING_DFS: Policy = { members: ['dfs-probe'] };
