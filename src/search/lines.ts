@@ -15,7 +15,7 @@ import { xorshift } from './order/order';
 
 /** Where lines are compared and which end (Playouts.race, given by src/solver/presets.ts). */
 export interface LineRace {
-  /** Lines are compared at their steps from, 2 from, 4 from, ... up to `to` (powers of two apart). */
+  /** Lines are compared at their steps from, 2 from, 4 from, ... up to `to` (at the first step they list at or past each). */
   readonly from: number;
   readonly to: number;
   /** A line ends at a checkpoint where more than this share of the earlier lines there scored higher. */
@@ -23,8 +23,9 @@ export interface LineRace {
   /** ... once at least this many earlier lines reached that checkpoint (before, every line goes on). */
   readonly after: number;
   /**
-   * Where present, a line that reaches its first checkpoint with at most `top` of the earlier lines
-   * scoring higher there gives its first `from` moves to a pool of `pool` openings (a new one
+   * Where present, a line that reaches its first checkpoint (before step 2 `from`, as forced steps
+   * may carry it past) with at most `top` of the earlier lines scoring higher there, once at least
+   * `after` reached it, gives its first `from` moves to a pool of `pool` openings (a new one
    * replaces one drawn at random once it is full), and a new line starts with one of them, drawn
    * at random, in `share` of the lines (the rest start at the deal). Lines so started keep none.
    */
