@@ -19,6 +19,7 @@ import { presetOf } from '../src/solver/presets';
 import { SEARCH_KINDS, SEARCHES } from '../src/solver/registry';
 import { type SolveOptions, type SolveResult, solve, solveAllBases } from '../src/solver/solve';
 import { TranspositionTable } from '../src/search/core/tt';
+import { replaysToWin } from './helpers';
 
 /** Every game, FreeCell with each number of cells. */
 const GAMES: { variant: string; cells?: number }[] = [
@@ -46,16 +47,6 @@ function within(res: SolveResult, maxNodes: number, what: string): boolean {
   expect(res.stats.nodes, what).toBe(maxNodes);
   expect(res.result, what).toBe('unknown');
   return true;
-}
-
-function replaysToWin(deal: Deal, base: number, moves: number[]): boolean {
-  const s = new GameState(deal);
-  if (base >= 0) s.setConstraint(base);
-  for (const m of moves) {
-    if (moveError(s, moveFrom(m), moveTo(m), moveCount(m))) return false;
-    s.apply(m);
-  }
-  return s.isWon();
 }
 
 describe('node budgets', () => {
@@ -179,7 +170,7 @@ describe('searches that work in units stop inside one at their limit', () => {
               expect(x.stats.nodes).toBe(max);
               cut++;
             }
-            if (st === 'won') expect(replaysToWin(deal, base, x.solutionMoves())).toBe(true);
+            if (st === 'won') expect(replaysToWin(deal, x.solutionMoves(), base)).toBe(true);
           }
           // Sliced as solve() slices it, limited to what is left of 10,000 nodes: the same as
           // unlimited slices where those end under it, and never past it.
@@ -244,7 +235,7 @@ describe('searches that work in units stop inside one at their limit', () => {
       forced += x.forcedSteps;
       if (st !== 'won') continue;
       won++;
-      expect(replaysToWin(deal, base, x.solutionMoves()), `${variant} ${seed}`).toBe(true);
+      expect(replaysToWin(deal, x.solutionMoves(), base), `${variant} ${seed}`).toBe(true);
     }
     expect(won).toBeGreaterThan(3);
     expect(forced).toBeGreaterThan(50);

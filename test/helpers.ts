@@ -480,3 +480,14 @@ export function reserveEndgame(v: string, seed: number, more = 0): Deal {
   });
   return d;
 }
+
+/** Whether `moves` replay legally from the deal (with base rank `base` fixed, where >= 0) to a win. */
+export function replaysToWin(deal: Deal, moves: readonly number[], base = -1): boolean {
+  const s = new GameState(deal);
+  if (base >= 0) s.setConstraint(base);
+  for (const m of moves) {
+    if (moveError(s, moveFrom(m), moveTo(m), moveCount(m))) return false;
+    s.apply(m);
+  }
+  return s.isWon();
+}

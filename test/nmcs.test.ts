@@ -20,21 +20,13 @@ import { TranspositionTable } from '../src/search/core/tt';
 import { DfsSearch } from '../src/search/dfs';
 import { Endgame } from '../src/search/endgame';
 import { plainAudit } from '../src/proof/plain';
+import { replaysToWin } from './helpers';
 
 /** The game's playouts (its preset's). */
 const playoutsOf = (s: GameState) => presetOf(s.rules).playouts;
 
 /** A nested Monte Carlo search on s with the game's playouts, and any other options. */
 const nmcsOn = (s: GameState, salt: number, more: Partial<NmcsOptions> = {}) => new NestedRollouts(s, { salt, playouts: playoutsOf(s), ...more });
-
-function replaysToWin(deal: Deal, moves: number[]): boolean {
-  const s = new GameState(deal);
-  for (const m of moves) {
-    if (moveError(s, moveFrom(m), moveTo(m), moveCount(m))) return false;
-    s.apply(m);
-  }
-  return s.isWon();
-}
 
 function runToEnd(x: NestedRollouts, slice: number, max: number): string {
   while (x.stats.nodes < max) {
