@@ -141,6 +141,18 @@ for (const seed of quick ? [3008] : [3008, 3172, 3202]) {
 for (const seed of quick ? [1] : [1, 2, 3, 4, 5])
   run(`signora ${seed} base=0 auto 50000`, dealFromSeed(getRules('signora'), seed), { maxNodes: 50_000, base: 0 });
 
+// (deal, base) pairs unknown in results/published, at 300,000 nodes: enough lines of the nested
+// search for Signora's endgame search and Empress of Italy's lines race to act, which the small
+// budgets above never reach.
+const HARD: [string, number, number][] = [
+  ['signora', 16, 9],
+  ['double-signora', 5, 6],
+  ['empress-of-italy', 3, 6],
+  ['empress-of-italy', 4, 0],
+];
+for (const [name, seed, base] of HARD)
+  run(`${name} ${seed} base=${base} auto 300000`, dealFromSeed(getRules(name), seed), { maxNodes: 300_000, base });
+
 // Small games: losses proved with each deadlock test (and checked by the plain versions), and wins.
 const SMALL: [string, { ranks: number; piles: number; reserve: number }][] = [
   ['signora', { ranks: 5, piles: 3, reserve: 6 }],
