@@ -100,11 +100,11 @@ describe('the footer', () => {
     expect(svg).not.toContain('class="footer"');
     expect(provenanceLine(prov.get('signora')!)).toBe('Signora: seeds 1-10000, 2,000,000 nodes per search; run.json: commit d1ed19b, finished 2026-11-29');
     expect(provenanceLine(prov.get('empress-of-italy')!)).toBe(
-      'Empress of Italy: seeds 1-10000, 2,000,000 nodes per search; run.json: commit 97a55e6, finished 2026-11-29',
+      'Empress of Italy: seeds 1-10000, 2,000,000 nodes per search; run.json: commit 6735638, finished 2026-11-30',
     );
     const merged = { ...prov.get('empress-of-italy')!.run!, merged: true };
     expect(provenanceLine({ variant: 'empress-of-italy', run: merged })).toBe(
-      'Empress of Italy: seeds 1-10000, 2,000,000 nodes per search; run.json: merged, commit 97a55e6, finished 2026-11-29',
+      'Empress of Italy: seeds 1-10000, 2,000,000 nodes per search; run.json: merged, commit 6735638, finished 2026-11-30',
     );
     const retried = { ...prov.get('signora')!.run!, maxNodes: 20_000_000, earlierMaxNodes: [2_000_000] };
     expect(provenanceLine({ variant: 'signora', run: retried })).toBe(

@@ -123,15 +123,15 @@ export const LEARNED_MODELS: Record<string, LearnedModel> = {
       0.86630549
     ],
     "weights": [
-      0.22682074,
-      -0.038478407,
-      0.023452862,
-      -0.13004096,
-      -0.092622557
+      0.26042627,
+      -0.057077368,
+      0.044833816,
+      -0.15004196,
+      -0.088992325
     ],
-    "intercept": 1.814305,
+    "intercept": 1.9554145,
     "candidates": "exposed",
-    "lambda": 100,
+    "lambda": 1,
     "trainSeeds": {
       "from": 1,
       "to": 1000
@@ -419,47 +419,47 @@ export const ADVICE_TABLES: Record<string, AdviceTable> = {
     "releaseCuts": null,
     "buckets": {
       "base 0, pred 0": {
-        "won": 16729,
+        "won": 17032,
         "deals": 19761
       },
       "base 0, pred 1": {
-        "won": 17493,
+        "won": 17768,
         "deals": 20817
       },
       "base 0, pred 2+": {
-        "won": 9929,
+        "won": 10140,
         "deals": 12382
       },
       "base 1, pred 0": {
-        "won": 18484,
+        "won": 18735,
         "deals": 20887
       },
       "base 1, pred 1": {
-        "won": 17239,
+        "won": 17456,
         "deals": 19576
       },
       "base 1, pred 2+": {
-        "won": 8431,
+        "won": 8611,
         "deals": 9936
       },
       "base 2, pred 0": {
-        "won": 8582,
+        "won": 8672,
         "deals": 9479
       },
       "base 2, pred 1": {
-        "won": 7211,
+        "won": 7268,
         "deals": 8003
       },
       "base 2, pred 2+": {
-        "won": 3132,
+        "won": 3192,
         "deals": 3613
       },
       "base 3+, pred 0": {
-        "won": 2633,
+        "won": 2666,
         "deals": 2833
       },
       "base 3+, pred 1": {
-        "won": 1854,
+        "won": 1874,
         "deals": 2003
       },
       "base 3+, pred 2+": {
