@@ -150,8 +150,7 @@ const HARD: [string, number, number][] = [
   ['empress-of-italy', 3, 6],
   ['empress-of-italy', 4, 0],
 ];
-for (const [name, seed, base] of HARD)
-  run(`${name} ${seed} base=${base} auto 300000`, dealFromSeed(getRules(name), seed), { maxNodes: 300_000, base });
+for (const [name, seed, base] of HARD) run(`${name} ${seed} base=${base} auto 300000`, dealFromSeed(getRules(name), seed), { maxNodes: 300_000, base });
 
 // Small games: losses proved with each deadlock test (and checked by the plain versions), and wins.
 const SMALL: [string, { ranks: number; piles: number; reserve: number }][] = [
