@@ -75,16 +75,18 @@ describe('racing lines', () => {
     expect(low.startLine(rng)).toBeNull();
   });
 
-  it("in Empress of Italy's search end lines and replay openings; its wins replay, the same however the budget is sliced", () => {
-    const rules = getRules('empress-of-italy');
-    expect(presetOf(rules).playouts.race).toBeDefined();
-    let ended = 0;
-    let opened = 0;
-    let won = 0;
-    for (const [seed, base] of [
-      [10007, 0],
-      [10008, 3],
-    ]) {
+  it("in Empress of Italy's and Double Signora's searches end lines and replay openings; their wins replay, the same however the budget is sliced", () => {
+    for (const v of ['empress-of-italy', 'double-signora']) expect(presetOf(getRules(v)).playouts.race, v).toBeDefined();
+    for (const v of ['signora', 'red-and-black']) expect(presetOf(getRules(v)).playouts.race, v).toBeUndefined();
+    const ended: Record<string, number> = {};
+    const opened: Record<string, number> = {};
+    for (const [v, seed, base] of [
+      ['empress-of-italy', 10007, 0],
+      ['empress-of-italy', 10008, 3],
+      ['double-signora', 10007, 0],
+      ['double-signora', 10008, 3],
+    ] as const) {
+      const rules = getRules(v);
       const deal = dealFromSeed(rules, seed);
       const make = () => {
         const s = new GameState(deal);
@@ -99,13 +101,14 @@ describe('racing lines', () => {
       expect(sb, `${seed}/${base}`).toBe(sa);
       expect(b.stats.nodes, `${seed}/${base}`).toBe(a.stats.nodes);
       expect(a.stats.nodes).toBeLessThanOrEqual(1_000_000);
-      ended += a.race!.ended;
-      opened += a.race!.openingsPlayed;
+      ended[v] = (ended[v] ?? 0) + a.race!.ended;
+      opened[v] = (opened[v] ?? 0) + a.race!.openingsPlayed;
       if (sa !== 'won') continue;
-      won++;
       expect(replaysToWin(deal, a.solutionMoves(), base), `${seed}/${base}`).toBe(true);
     }
-    expect(ended).toBeGreaterThan(5);
-    expect(opened).toBeGreaterThan(5);
+    for (const v of ['empress-of-italy', 'double-signora']) {
+      expect(ended[v], v).toBeGreaterThan(5);
+      expect(opened[v], v).toBeGreaterThan(5);
+    }
   });
 });

@@ -336,9 +336,9 @@ describe("a step's moves", () => {
     expect(seen.reserve).toBeGreaterThan(100);
   });
 
-  it("leave out, in Empress of Italy, a card onto another tableau card that keeps its pile; each such move leaves the tops' card types as they were", () => {
-    expect(playoutsOf(new GameState(dealFromSeed(getRules('empress-of-italy'), 1))).emptyingShufflesOnly).toBe(true);
-    for (const v of ['signora', 'double-signora', 'red-and-black']) expect(presetOf(getRules(v)).playouts.emptyingShufflesOnly, v).toBeFalsy();
+  it("leave out, in Empress of Italy and Double Signora, a card onto another tableau card that keeps its pile; each such move leaves the tops' card types as they were", () => {
+    for (const v of ['empress-of-italy', 'double-signora']) expect(playoutsOf(new GameState(dealFromSeed(getRules(v), 1))).emptyingShufflesOnly, v).toBe(true);
+    for (const v of ['signora', 'red-and-black']) expect(presetOf(getRules(v)).playouts.emptyingShufflesOnly, v).toBeFalsy();
     const buf = new Int32Array(MAX_MOVES);
     const tops = (s: GameState) => {
       const t: number[] = [];
@@ -347,8 +347,10 @@ describe("a step's moves", () => {
     };
     let left = 0;
     let kept = 0;
+    const seenIn = new Set<string>();
     walkPositions((v, where, s, home, f, other, o) => {
-      if (v !== 'empress-of-italy') return;
+      if (v !== 'empress-of-italy' && v !== 'double-signora') return;
+      seenIn.add(v);
       for (const weigh of [false, true]) {
         const n = stepMoves(s, buf, weigh, true);
         const all = stepMoves(s, new Int32Array(MAX_MOVES), weigh, false);
@@ -371,6 +373,7 @@ describe("a step's moves", () => {
     });
     expect(left).toBeGreaterThan(100);
     expect(kept).toBeGreaterThan(0);
+    expect([...seenIn].sort()).toEqual(['double-signora', 'empress-of-italy']);
   });
 
   it('are forced when the best line goes on with the only move or the first safe foundation move; a search meets many', () => {

@@ -5,6 +5,7 @@
 // seeds; how, with the figures, is in docs/journal.md (*From the code's comments*) and
 // docs/benchmarks.md.
 import type { RuleTable } from '../rules/vocabulary';
+import type { LineRace } from '../search/lines';
 import type { Playouts } from '../search/playouts';
 import type { Policy, Preset } from './policy';
 
@@ -31,8 +32,19 @@ const HOME_WEIGHT = 256;
  */
 const SIGNORA_PLAYOUTS: Playouts = { ...WITH_RESERVE, endgame: { stock: 25, nodes: 20_000 } };
 
-/** Double Signora's playouts: those of the games with a reserve, with HOME_WEIGHT. */
-const DOUBLE_SIGNORA: Playouts = { ...WITH_RESERVE, weights: { ...WITH_RESERVE.weights, home: HOME_WEIGHT } };
+/**
+ * The lines race of the four-deck games (lines.ts): at steps 16, 32, ..., 256 a line ends where more
+ * than 60% of the earlier lines (once there are 4) scored higher there; a line in the best 20% at
+ * step 16 gives its opening to a pool of 8, from which half the new lines start.
+ */
+const RACE: LineRace = { from: 16, to: 256, worse: 0.6, after: 4, openings: { top: 0.2, pool: 8, share: 0.5 } };
+
+/**
+ * Double Signora's playouts: those of the games with a reserve, with HOME_WEIGHT; steps that try a
+ * card onto another tableau card only where the move empties its pile
+ * (Playouts.emptyingShufflesOnly, as in Empress of Italy below); and the lines race (RACE).
+ */
+const DOUBLE_SIGNORA: Playouts = { ...WITH_RESERVE, weights: { ...WITH_RESERVE.weights, home: HOME_WEIGHT }, emptyingShufflesOnly: true, race: RACE };
 
 /**
  * Playouts in the games without a reserve (Empress of Italy, Red and Black): a deal twice a move
@@ -42,20 +54,12 @@ const DOUBLE_SIGNORA: Playouts = { ...WITH_RESERVE, weights: { ...WITH_RESERVE.w
 const NO_RESERVE: Playouts = { weights: { waste: 32, deal: 2 }, checkEvery: 16, homeEveryOtherLine: true };
 
 /**
- * Empress of Italy's playouts: those of the games without a reserve, with HOME_WEIGHT; and steps
- * that try a card onto another tableau card only where the move empties its pile
+ * Empress of Italy's playouts: those of the games without a reserve, with HOME_WEIGHT; steps that
+ * try a card onto another tableau card only where the move empties its pile
  * (Playouts.emptyingShufflesOnly: with one-card moves and every pile a run, the other such moves
- * only shift cards between piles whose tops are of one type). Its lines race (lines.ts): at steps
- * 16, 32, ..., 256 a line ends where more than 60% of the earlier lines (once there are 4) scored
- * higher there; a line in the best 20% at step 16 gives its opening to a pool of 8, from which half
- * the new lines start.
+ * only shift cards between piles whose tops are of one type); and the lines race (RACE).
  */
-const EMPRESS: Playouts = {
-  ...NO_RESERVE,
-  weights: { ...NO_RESERVE.weights, home: HOME_WEIGHT },
-  emptyingShufflesOnly: true,
-  race: { from: 16, to: 256, worse: 0.6, after: 4, openings: { top: 0.2, pool: 8, share: 0.5 } },
-};
+const EMPRESS: Playouts = { ...NO_RESERVE, weights: { ...NO_RESERVE.weights, home: HOME_WEIGHT }, emptyingShufflesOnly: true, race: RACE };
 
 /** Red and Black's `auto`: the probing DFS alone (Luby's restarts, a random order); the nested Monte Carlo search beside it won nothing more. */
 const PROBING_DFS: Policy = { members: ['dfs-probe'] };
