@@ -82,17 +82,17 @@ export const LEARNED_MODELS: Record<string, LearnedModel> = {
       0.34677115
     ],
     "weights": [
-      0.35331399,
-      -0.021934359,
-      0.080205385,
-      -0.13575883,
-      -0.073454912,
-      -0.20844533,
-      0.0054920909
+      0.24305833,
+      -0.02674368,
+      0.059378466,
+      -0.18412039,
+      -0.10603618,
+      -0.15572154,
+      -0.0089137117
     ],
-    "intercept": 3.6689665,
+    "intercept": 3.9759506,
     "candidates": "exposed",
-    "lambda": 1,
+    "lambda": 100,
     "trainSeeds": {
       "from": 1,
       "to": 1000
@@ -268,147 +268,147 @@ export const ADVICE_TABLES: Record<string, AdviceTable> = {
     ],
     "buckets": {
       "base 0, pred 0, release high": {
-        "won": 5060,
+        "won": 5128,
         "deals": 5258
       },
       "base 0, pred 0, release low": {
-        "won": 5649,
+        "won": 5688,
         "deals": 5788
       },
       "base 0, pred 0, release middle": {
-        "won": 5343,
+        "won": 5400,
         "deals": 5513
       },
       "base 0, pred 1, release high": {
-        "won": 6532,
+        "won": 6623,
         "deals": 6827
       },
       "base 0, pred 1, release low": {
-        "won": 6192,
+        "won": 6244,
         "deals": 6350
       },
       "base 0, pred 1, release middle": {
-        "won": 5854,
+        "won": 5913,
         "deals": 6024
       },
       "base 0, pred 2+, release high": {
-        "won": 5082,
+        "won": 5160,
         "deals": 5366
       },
       "base 0, pred 2+, release low": {
-        "won": 3902,
+        "won": 3941,
         "deals": 4037
       },
       "base 0, pred 2+, release middle": {
-        "won": 3379,
+        "won": 3421,
         "deals": 3535
       },
       "base 1, pred 0, release high": {
-        "won": 5594,
+        "won": 5631,
         "deals": 5734
       },
       "base 1, pred 0, release low": {
-        "won": 6850,
+        "won": 6890,
         "deals": 6955
       },
       "base 1, pred 0, release middle": {
-        "won": 6336,
+        "won": 6378,
         "deals": 6470
       },
       "base 1, pred 1, release high": {
-        "won": 6672,
+        "won": 6728,
         "deals": 6858
       },
       "base 1, pred 1, release low": {
-        "won": 6839,
+        "won": 6860,
         "deals": 6935
       },
       "base 1, pred 1, release middle": {
-        "won": 6062,
+        "won": 6108,
         "deals": 6181
       },
       "base 1, pred 2+, release high": {
-        "won": 4546,
+        "won": 4608,
         "deals": 4732
       },
       "base 1, pred 2+, release low": {
-        "won": 3735,
+        "won": 3761,
         "deals": 3822
       },
       "base 1, pred 2+, release middle": {
-        "won": 3050,
+        "won": 3086,
         "deals": 3123
       },
       "base 2, pred 0, release high": {
-        "won": 2674,
+        "won": 2698,
         "deals": 2727
       },
       "base 2, pred 0, release low": {
-        "won": 3650,
+        "won": 3661,
         "deals": 3697
       },
       "base 2, pred 0, release middle": {
-        "won": 3203,
+        "won": 3217,
         "deals": 3251
       },
       "base 2, pred 1, release high": {
-        "won": 2878,
+        "won": 2892,
         "deals": 2933
       },
       "base 2, pred 1, release low": {
-        "won": 3214,
+        "won": 3227,
         "deals": 3247
       },
       "base 2, pred 1, release middle": {
-        "won": 2794,
+        "won": 2809,
         "deals": 2837
       },
       "base 2, pred 2+, release high": {
-        "won": 1755,
+        "won": 1766,
         "deals": 1805
       },
       "base 2, pred 2+, release low": {
-        "won": 1631,
+        "won": 1636,
         "deals": 1660
       },
       "base 2, pred 2+, release middle": {
-        "won": 1259,
+        "won": 1264,
         "deals": 1282
       },
       "base 3+, pred 0, release high": {
-        "won": 856,
+        "won": 857,
         "deals": 866
       },
       "base 3+, pred 0, release low": {
-        "won": 1345,
+        "won": 1351,
         "deals": 1358
       },
       "base 3+, pred 0, release middle": {
-        "won": 1068,
+        "won": 1075,
         "deals": 1081
       },
       "base 3+, pred 1, release high": {
-        "won": 780,
+        "won": 790,
         "deals": 796
       },
       "base 3+, pred 1, release low": {
-        "won": 1018,
+        "won": 1021,
         "deals": 1027
       },
       "base 3+, pred 1, release middle": {
-        "won": 786,
+        "won": 790,
         "deals": 795
       },
       "base 3+, pred 2+, release high": {
-        "won": 418,
+        "won": 419,
         "deals": 428
       },
       "base 3+, pred 2+, release low": {
-        "won": 406,
+        "won": 408,
         "deals": 413
       },
       "base 3+, pred 2+, release middle": {
-        "won": 282,
+        "won": 283,
         "deals": 289
       }
     }
