@@ -47,11 +47,11 @@ export interface Playouts {
   /**
    * A step tries a move of a card onto another tableau card only where it empties its pile (the
    * playouts still play every such move, so the best line may hold any). Meant for games with
-   * one-card moves, every pile a run and suits irrelevant (Empress of Italy, Double Signora): the card moved sat on
-   * a card of the very type it now covers (the target's top), so the tops, as card types, are the
-   * same after the move as before; it changes only the piles' lengths, which count when a pile
-   * empties and is filled again. A step has fewer moves, each a playout, so a line costs fewer
-   * nodes. A move into an empty pile is always tried. Absent: every move.
+   * one-card moves, every pile a run and suits irrelevant (Empress of Italy, Double Signora): the
+   * card moved sat on a card of the very type it now covers (the target's top), so the tops, as
+   * card types, are the same after the move as before; it changes only the piles' lengths, which
+   * count when a pile empties and is filled again. A step has fewer moves, each a playout, so a
+   * line costs fewer nodes. A move into an empty pile is always tried. Absent: every move.
    */
   readonly emptyingShufflesOnly?: boolean;
   /**
