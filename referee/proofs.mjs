@@ -119,6 +119,7 @@ export function wasteDead(pos) {
   const piles = pos.tableau.length;
   const S = pos.stock.length;
   const R = pos.reserve.length;
+  const byBottoms = pos.game.empty === 'stock-then-waste' && R === 0;
   let reach = new Array(R + 1).fill(0); // least d reached with the reserve's top e gone, or Infinity
   for (let idx = pos.waste.length - 1; idx >= 0; idx--) {
     const below = new Array(26).fill(0);
@@ -133,7 +134,7 @@ export function wasteDead(pos) {
       for (let i = 0; i < S - from; i++) notOut[classOf(pos, pos.stock[i])]++;
       for (let d = from; d <= S; d++) {
         if (d > from) notOut[classOf(pos, pos.stock[S - d])]--;
-        if (J(notOut) <= piles) {
+        if (J(notOut) <= piles && (!byBottoms || d === S || bottomsOK(pos, notOut, d))) {
           next[e] = d;
           break;
         }
@@ -142,6 +143,45 @@ export function wasteDead(pos) {
     if (next.every((d) => d === Infinity)) return true;
     reach = next;
   }
+  return false;
+}
+
+/**
+ * The piles' bottoms, where emptied piles are filled from the stock first and there is no reserve
+ * (Empress of Italy). A tableau card lies on a card one rank up of the other colour (its parent
+ * class) or is its pile's bottom, and a card holds one card, so each class has at most (its
+ * parent's cards on the tableau) + (its bottoms) on the tableau. While the stock holds a card no
+ * pile is ever empty, so nothing from the waste or the tableau goes into one: a bottom then is one
+ * of today's or a card dealt since. With d cards dealt (stock not empty), some foundations must
+ * leave the tableau within that. Foundations: per chain, how many are full (x) is tried from 0 up;
+ * going down the levels each takes the fewest foundations reaching it that keep its class within
+ * (more only leave fewer cards of the levels below on the tableau, and a level-0 count that is
+ * larger only hurts the other chain's level 12, whose parent it is).
+ */
+function bottomsOK(pos, notOut, d) {
+  const copies = 2 * pos.game.decks;
+  const S = pos.stock.length;
+  const bottoms = new Array(26).fill(0);
+  for (const p of pos.tableau) if (p.length) bottoms[classOf(pos, p[0])]++;
+  for (let i = 1; i <= d; i++) bottoms[classOf(pos, pos.stock[S - i])]++;
+  const out = notOut.map((n) => copies - n);
+  const low = [[], []]; // low[T][x]: the least level-0 count with x full foundations, or null
+  for (let T = 0; T < 2; T++)
+    for (let x = 0; x <= copies; x++) {
+      let f = x;
+      let ok = x <= out[T * 13 + 12];
+      for (let k = 11; k >= 0 && ok; k--) {
+        const c = T * 13 + k;
+        f += Math.max(0, out[c] - out[c + 1] - bottoms[c]);
+        ok = f <= out[c] && f <= copies;
+      }
+      low[T][x] = ok ? f : null;
+    }
+  for (let x0 = 0; x0 <= copies; x0++)
+    for (let x1 = 0; x1 <= copies; x1++) {
+      if (low[0][x0] === null || low[1][x1] === null) continue;
+      if (out[12] - x0 - (out[13] - low[1][x1]) <= bottoms[12] && out[25] - x1 - (out[0] - low[0][x0]) <= bottoms[25]) return true;
+    }
   return false;
 }
 

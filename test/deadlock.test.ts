@@ -9,7 +9,7 @@ import { smallDeal, smallRules } from '../src/engine/small';
 import { GameState } from '../src/engine/state';
 import { getRules } from '../src/rules/variants';
 import { makeCard } from '../src/cards/card';
-import { addCount } from '../src/proof/chains';
+import { addCount, classOf } from '../src/proof/chains';
 import { DeadlockAuditError, DeadlockCuts } from '../src/proof/cuts';
 import { Answers, ReserveTest } from '../src/proof/reserve';
 import { type DeadlockTest, testsThatApply } from '../src/proof/proof';
@@ -17,6 +17,7 @@ import { testsAsked } from '../src/solver/policy';
 import { presetOf } from '../src/solver/presets';
 import { OrderCheck, reserveStuckPlain, wasteStuckPlain } from '../src/proof/plain';
 import { WasteOrder, zobrist } from '../src/proof/waste-order';
+import { bottomsFit, WasteTest } from '../src/proof/waste';
 import { DfsSearch } from '../src/search/dfs';
 import { solve } from '../src/solver/solve';
 import { TranspositionTable } from '../src/search/core/tt';
@@ -566,6 +567,126 @@ describe('the waste test (deadlock.ts)', () => {
     it(`small ${v}: positions of random play the test calls dead are never won`, () => {
       expect(deadInRandomPlay(v, 'waste', (s) => truth(new GameState(s.toDeal()), 300_000))).toBeGreaterThan(3);
     });
+});
+
+describe("the waste test's pile bottoms (Empress of Italy; waste.ts)", () => {
+  /** The tableau parent of class c: (T, k + 1), and of (T, 12) level 0 of the other chain. */
+  const parent = (c: number) => (c % 13 < 12 ? c + 1 : c < 13 ? 13 : 0);
+
+  it('bottomsFit says what trying every legal split of the cards out between foundations and tableau says', () => {
+    const rnd = prng(77);
+    // Every falling run of foundation counts of one chain, each at most what is out and `copies`.
+    const runs = (out: number[], copies: number): number[][] => {
+      const all: number[][] = [];
+      const f = new Array<number>(13);
+      const go = (k: number, hi: number) => {
+        if (k === 13) all.push(f.slice());
+        else for (let v = 0; v <= Math.min(hi, out[k]); v++) go(k + 1, ((f[k] = v), v));
+      };
+      go(0, copies);
+      return all;
+    };
+    let fit = 0;
+    for (let n = 0; n < 1500; n++) {
+      const copies = 1 + Math.floor(rnd() * 3);
+      // Cards out as play leaves them: falling foundations per chain, and a few runs down from their bottoms (a run
+      // goes from a card to one of its child class, the class whose parent it is); each bottom then kept or not.
+      const f = new Array<number>(26).fill(0);
+      for (let c = 0; c < 26; c++) f[c] = Math.floor(rnd() * ((c % 13 === 0 ? copies : f[c - 1]) + 1));
+      const out = f.slice();
+      const bottoms = new Array<number>(26).fill(0);
+      for (let k = 1 + Math.floor(rnd() * 5); k > 0; k--) {
+        let c = Math.floor(rnd() * 26);
+        if (out[c] >= copies) continue;
+        if (rnd() < 0.8) bottoms[c]++;
+        for (let len = Math.floor(rnd() * 10); len >= 0 && out[c] < copies; len--) {
+          out[c]++;
+          c = c % 13 > 0 ? c - 1 : c < 13 ? 25 : 12; // the child class: (T, k - 1), and of (T, 0) level 12 of the other chain
+        }
+      }
+      const c0 = runs(out.slice(0, 13), copies);
+      const c1 = runs(out.slice(13), copies);
+      const some = c0.some((f0) =>
+        c1.some((f1) => {
+          const t = out.map((x, c) => x - (c < 13 ? f0[c] : f1[c - 13]));
+          return t.every((x, c) => x - t[parent(c)] <= bottoms[c]);
+        }),
+      );
+      expect(bottomsFit(Int32Array.from(out), Int32Array.from(bottoms), copies), `case ${n}`).toBe(some);
+      if (some) fit++;
+    }
+    expect(fit).toBeGreaterThan(150);
+    expect(fit).toBeLessThan(1350);
+  });
+
+  it('its premise holds along random play: the bottoms from a position on are its own or cards dealt since', () => {
+    // For earlier positions P and later Q with the stock not empty: bottomsFit(cards out at Q, P's bottoms + the
+    // classes dealt from P to Q). Left without the cards dealt, the bound fails often: the check can fail.
+    const rules = getRules('empress-of-italy');
+    const buf = new Int32Array(MAX_MOVES);
+    let checks = 0;
+    let wrongFails = 0;
+    const deals: { deal: Deal; base: number }[] = [];
+    for (let seed = 1; seed <= 4; seed++) deals.push({ deal: dealFromSeed(rules, seed), base: (seed * 5) % 13 });
+    for (let seed = 1; seed <= 30; seed++) deals.push(smallDeal(rules, { ranks: 4, piles: 2, reserve: 0 }, seed));
+    for (const [i, { deal, base }] of deals.entries()) {
+      const s = new GameState(deal);
+      s.setConstraint(base);
+      const rnd = prng(i + 1);
+      const stock = Array.from(s.cards.subarray(s.off[s.STOCK], s.off[s.STOCK] + s.len[s.STOCK])); // bottom first
+      const snaps: { bottoms: Int32Array; sl: number }[] = [];
+      for (let step = 0; step < 600 && s.len[s.STOCK] > 0; step++) {
+        if (step % 7 === 0) {
+          const b = new Int32Array(26);
+          for (let p = 0; p < s.T; p++) if (s.len[p] > 0) b[classOf(s.cards[s.off[p]], base)]++;
+          snaps.push({ bottoms: b, sl: s.len[s.STOCK] });
+        }
+        const out = new Int32Array(26);
+        for (let p = 0; p < s.CELL0; p++) for (let k = 0; k < s.len[p]; k++) out[classOf(s.cards[s.off[p] + k], base)]++;
+        for (const snap of snaps) {
+          const b = snap.bottoms.slice();
+          if (!bottomsFit(out, b, s.F / 2)) wrongFails++;
+          for (let k = s.len[s.STOCK]; k < snap.sl; k++) b[classOf(stock[k], base)]++;
+          expect(bottomsFit(out, b, s.F / 2), `deal ${i} step ${step}`).toBe(true);
+          checks++;
+        }
+        const n = generateMoves(s, buf, 0);
+        if (n === 0) break;
+        // Moves home and out of the waste more often than the rest, so that lines go deep.
+        const homes = Array.from(buf.subarray(0, n)).filter((m) => moveTo(m) >= s.FOUND0 || moveFrom(m) === s.WASTE);
+        s.apply(homes.length > 0 && rnd() < 0.7 ? homes[Math.floor(rnd() * homes.length)] : buf[Math.floor(rnd() * n)]);
+      }
+    }
+    expect(checks).toBeGreaterThan(10_000);
+    expect(wrongFails).toBeGreaterThan(checks / 10);
+  });
+
+  it('cuts where J alone does not: with it the waste test proves positions of random play lost that it otherwise passes, none of them won', () => {
+    // The complete searches' test asks the condition (DeadlockCuts), the playouts' does not (nmcs.ts), nor a bare WasteTest.
+    let more = 0;
+    for (let seed = 1; seed <= 100 && more < 8; seed++) {
+      const { deal, base } = smallDeal(getRules('empress-of-italy'), { ranks: 4, piles: 1, reserve: 0 }, seed);
+      const s = new GameState(deal);
+      s.setConstraint(base);
+      const rnd = prng(seed);
+      const buf = new Int32Array(MAX_MOVES);
+      for (let step = 0; step < 200; step++) {
+        const withIt = new DeadlockCuts(s, ['waste']).provesLost(s);
+        const without = new DeadlockCuts(s, ['waste'], undefined, false).provesLost(s);
+        expect(new WasteTest().provesLost(s)).toBe(without);
+        if (without) expect(withIt).toBe(true);
+        if (withIt !== without) {
+          expect(truth(new GameState(s.toDeal()), 300_000), `seed ${seed} step ${step}`).not.toBe('won');
+          more++;
+        }
+        if (withIt) break;
+        const n = generateMoves(s, buf, 0);
+        if (n === 0) break;
+        s.apply(buf[Math.floor(rnd() * n)]);
+      }
+    }
+    expect(more).toBeGreaterThan(3);
+  });
 });
 
 describe('the order test (waste-order.ts)', () => {

@@ -23,19 +23,21 @@ export class DeadlockCuts {
   /**
    * The tests `tests` among those that apply to this game (testsThatApply). `audit`, if given, is
    * asked again wherever a test cuts (plain.ts's versions), and a disagreement throws: verify's
-   * second opinion.
+   * second opinion. `pileBottoms`: the waste test asks its bottoms' condition where it applies
+   * (waste.ts); the playouts' test leaves it out (nmcs.ts), so that their play stays the same.
    */
   constructor(
     s: GameState,
     tests: readonly DeadlockTest[] = DEADLOCK_TESTS,
     private readonly audit?: DeadlockAudit,
+    pileBottoms = true,
   ) {
     const apply = testsThatApply(s);
     this.reserve = apply.includes('reserve') && tests.includes('reserve') ? new ReserveTest() : null;
     // The waste test rests on every tableau pile being a run (no card on one it may not be built on:
     // the state's disorder count is 0); legal moves keep that, and every deal has it, but a position
     // made by hand (the library's non-strict deals) may not: no test there.
-    this.waste = apply.includes('waste') && tests.includes('waste') && s.disorder === 0 ? new WasteTest() : null;
+    this.waste = apply.includes('waste') && tests.includes('waste') && s.disorder === 0 ? new WasteTest(undefined, pileBottoms) : null;
     // The order test rests on the same J as the waste test, so on the same runs.
     this.order = apply.includes('order') && tests.includes('order') && s.disorder === 0 ? new WasteOrder() : null;
   }

@@ -105,18 +105,76 @@ export function wasteStuckPlain(s: GameState): boolean {
   const dealt = counts(stock);
   const gone = counts(reserve);
   const J = (n: number[]) => n.reduce((j, x, c) => (c % 13 > 0 ? j + Math.max(0, x - n[c - 1]) : j), 0);
+  // Empress of Italy (emptied piles filled from the stock first, no reserve): while the stock holds a
+  // card, the piles' bottoms are today's or cards dealt since, and each class's tableau cards beyond
+  // its parent's are bottoms (bottomsFitPlain).
+  const bottomsAsked = s.fill0 === s.STOCK && reserve.length === 0;
+  const bottoms = new Array<number>(26).fill(0);
+  for (let p = 0; p < s.T; p++) if (s.len[p] > 0) bottoms[classOf(s.cards[s.off[p]])]++;
+  const fits = (n: number[], d: number) =>
+    J(n) <= s.T &&
+    (!bottomsAsked ||
+      d === stock.length ||
+      bottomsFitPlain(
+        n,
+        bottoms.map((b, k) => b + dealt[d][k]),
+        s.F / 2,
+      ));
   let low = new Array<number>(reserve.length + 1).fill(0);
   const mine = counts(out)[out.length];
   for (let i = waste.length - 1; i >= 0; i--) {
     mine[classOf(waste[i])]++;
     const next = low.map((from, e) => {
-      for (let d = from; d <= stock.length; d++) if (J(mine.map((n, k) => n + dealt[d][k] + gone[e][k])) <= s.T) return d;
+      for (let d = from; d <= stock.length; d++)
+        if (
+          fits(
+            mine.map((n, k) => n + dealt[d][k] + gone[e][k]),
+            d,
+          )
+        )
+          return d;
       return Infinity;
     });
     for (let e = 1; e < next.length; e++) next[e] = Math.min(next[e], next[e - 1]);
     if (next[next.length - 1] === Infinity) return true;
     low = next;
   }
+  return false;
+}
+
+/**
+ * waste.ts's bottomsFit written again as a search: for each chain, every non-increasing run of
+ * foundation counts f (level 12 up to level 0, each at most the cards out and `copies`) is followed
+ * level by level, keeping the pairs (f at level 12, f at the level reached) that satisfy every class
+ * of the chain below level 12; then every pair of the two chains' ends is tried against the two
+ * classes at level 12, whose tableau parents are level 0 of the other chain.
+ */
+function bottomsFitPlain(out: number[], bottoms: number[], copies: number): boolean {
+  const t = (T: number, k: number, f: number) => out[T * 13 + k] - f;
+  const ends: boolean[][][] = [];
+  for (let T = 0; T < 2; T++) {
+    // at[x][u]: f = x at level 12 and u at the current level, every class between them satisfied.
+    let at = Array.from({ length: copies + 1 }, (_, x) => Array.from({ length: copies + 1 }, (_, u) => x === u && x <= out[T * 13 + 12]));
+    for (let k = 11; k >= 0; k--) {
+      const next = Array.from({ length: copies + 1 }, () => new Array<boolean>(copies + 1).fill(false));
+      for (let x = 0; x <= copies; x++)
+        for (let u = 0; u <= copies; u++) {
+          if (!at[x][u]) continue;
+          for (let v = u; v <= Math.min(copies, out[T * 13 + k]); v++) if (t(T, k, v) - t(T, k + 1, u) <= bottoms[T * 13 + k]) next[x][v] = true;
+        }
+      at = next;
+    }
+    ends.push(at);
+  }
+  for (let x0 = 0; x0 <= copies; x0++)
+    for (let a0 = 0; a0 <= copies; a0++) {
+      if (!ends[0][x0][a0]) continue;
+      for (let x1 = 0; x1 <= copies; x1++)
+        for (let a1 = 0; a1 <= copies; a1++) {
+          if (!ends[1][x1][a1]) continue;
+          if (t(0, 12, x0) - t(1, 0, a1) <= bottoms[12] && t(1, 12, x1) - t(0, 0, a0) <= bottoms[25]) return true;
+        }
+    }
   return false;
 }
 

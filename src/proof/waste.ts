@@ -40,13 +40,29 @@ const DEAD = 2;
  * one per waste card, non-decreasing in both, each where J fits; WasteTest.stuck decides exactly
  * whether such a path exists, and where none does the position is lost. Cells would be a place
  * outside all of these, so the test is not used with cells.
+ *
+ * The piles' bottoms (pileBottoms; Empress of Italy, whose emptied piles fill from the stock first,
+ * and which has no reserve). While the stock holds a card no pile is empty, so no card from the waste
+ * or the tableau ever goes into an empty one: from now on, a pile's bottom is one of today's bottoms
+ * or a card that came off the stock since. So at a waste card's moment with d cards dealt and the
+ * stock not empty, the classes' bottoms are at most today's plus the d cards', and bottomsFit must
+ * hold for the cards out then. The greedy line stays exact with this condition at each point (the
+ * least d that fits leaves every later choice open), and once the stock is out J alone is asked.
  */
 export class WasteTest {
   /** The base rank the test last answered for (an audit's error names it). */
   base = -1;
 
-  /** `answers`: the table of answers (a test gives a small one, to exercise its growth and clearing). */
-  constructor(private readonly answers = new WasteAnswers()) {}
+  /**
+   * `answers`: the table of answers (a test gives a small one, to exercise its growth and clearing).
+   * `pileBottoms`: where the game fills an emptied pile from the stock first and has no reserve
+   * (Empress of Italy), also ask the bottoms' condition (bottomsFit, below); the complete searches'
+   * test does (cuts.ts), the playouts' does not.
+   */
+  constructor(
+    private readonly answers = new WasteAnswers(),
+    private readonly pileBottoms = false,
+  ) {}
 
   /** True when the test proves s lost (false with no base known yet, or an empty waste). */
   provesLost(s: GameState): boolean {
@@ -55,6 +71,12 @@ export class WasteTest {
     if (base < 0 || wl === 0) return false;
     const sl = s.len[s.STOCK];
     const rl = s.len[s.RESERVE];
+    if (this.pileBottoms && sl > 0 && rl === 0 && s.fill0 === s.STOCK) {
+      // The answer depends on the piles' bottoms too, which the memo's and the table's keys leave out.
+      this.base = base;
+      this.bottomsOf(s, base);
+      return this.stuck(s, base, true);
+    }
     const memo = this.recall(sl, rl, base, s.cards, s.off[s.WASTE], wl, s.capacity);
     if (memo === null) return this.known;
     const kept = this.answers.find(sl, rl, base, this.classes(base), s.cards, s.off[s.WASTE], wl);
@@ -108,7 +130,7 @@ export class WasteTest {
   private readonly memo = new Map<number, Memo>();
 
   /** True when no line takes every waste card off in turn with the tableau's piles enough each time (provesLost). */
-  private stuck(s: GameState, base: number): boolean {
+  private stuck(s: GameState, base: number, bottoms = false): boolean {
     const { cards, off, len } = s;
     const cls = this.classes(base);
     const rl = len[s.RESERVE];
@@ -117,8 +139,19 @@ export class WasteTest {
     for (let f = s.FOUND0; f < s.CELL0; f++) if (len[f] > 0) countFoundation(outs, colourOf(cards[off[f]]), len[f]);
     sumLevels(outs);
     for (let p = 0; p < s.T; p++) for (let i = off[p], e = off[p] + len[p]; i < e; i++) outs[cls[cards[i]]]++;
+    if (bottoms) return this.walkNoReserve(cls, s.T, cards, off[s.STOCK] + len[s.STOCK] - 1, len[s.STOCK], cards, off[s.WASTE], len[s.WASTE], this.bottoms);
     return this.walk(cls, s.T, cards, off[s.RESERVE] + rl - 1, rl, off[s.STOCK] + len[s.STOCK] - 1, len[s.STOCK], cards, off[s.WASTE], len[s.WASTE]);
   }
+
+  /** this.bottoms: the classes of s's piles' bottom cards, counted; and the copies of each class. */
+  private bottomsOf(s: GameState, base: number): void {
+    const cls = this.classes(base);
+    this.bottoms.fill(0);
+    for (let p = 0; p < s.T; p++) if (s.len[p] > 0) this.bottoms[cls[s.cards[s.off[p]]]]++;
+    this.copies = s.F >> 1;
+  }
+  private readonly bottoms = new Int32Array(2 * LEVELS);
+  private copies = 0;
 
   /** stuck for a RunBoard: its piles are runs, walked down from the top by the board's `up`. */
   private stuckBoard(b: RunBoard, base: number): boolean {
@@ -195,15 +228,37 @@ export class WasteTest {
    * walk with no reserve (Empress of Italy, and every game once its reserve is gone): one point d
    * per waste card, the least that fits at or above the last; none fits, and the position is lost.
    */
-  private walkNoReserve(cls: Uint8Array, piles: number, src: Uint8Array, stop: number, sl: number, waste: Uint8Array, w0: number, wl: number): boolean {
+  private walkNoReserve(
+    cls: Uint8Array,
+    piles: number,
+    src: Uint8Array,
+    stop: number,
+    sl: number,
+    waste: Uint8Array,
+    w0: number,
+    wl: number,
+    bottoms: Int32Array | null = null,
+  ): boolean {
     const outs = this.outs;
     let j = 0;
     for (let c = 1; c < 2 * LEVELS; c++) if (c % LEVELS > 0 && outs[c] > outs[c - 1]) j += outs[c] - outs[c - 1];
     let d = 0;
     for (let i = w0 + wl - 1; i >= w0; i--) {
       j += addCount(outs, 0, cls[waste[i]], 1);
-      while (j > piles && d < sl) j += addCount(outs, 0, cls[src[stop - d++]], 1);
-      if (j > piles) return true;
+      // With `bottoms` (bottomsFit): the point must also leave each class within its bottoms, the
+      // cards dealt since now counting as bottoms they may have become; once the stock is out, J alone.
+      for (;;) {
+        while (j > piles && d < sl) {
+          const c = cls[src[stop - d++]];
+          j += addCount(outs, 0, c, 1);
+          if (bottoms !== null) bottoms[c]++;
+        }
+        if (j > piles) return true;
+        if (bottoms === null || d >= sl || bottomsFit(outs, bottoms, this.copies)) break;
+        const c = cls[src[stop - d++]];
+        j += addCount(outs, 0, c, 1);
+        bottoms[c]++;
+      }
     }
     return false;
   }
@@ -248,6 +303,53 @@ interface Memo {
   len: number;
   dead: boolean;
   waste: Uint8Array;
+}
+
+/**
+ * The bottoms' condition (WasteTest's pileBottoms): whether some legal foundations f (each chain's
+ * counts f[T,k] of foundations holding level k, non-increasing in k, at most the cards out and the
+ * `copies` foundations of the chain) leave a tableau t = out - f in which no class c has more than
+ * bottoms[c] cards beyond its tableau parent's count: t[c] - t[parent c] <= bottoms[c], the parent of
+ * (T, k) being (T, k + 1), and of (T, 12) level 0 of the other chain (the tableau wraps). Why it is
+ * asked: every tableau card lies on a card of its parent class or is its pile's bottom, and each card
+ * holds one card, so t[c] <= t[parent c] + (bottoms of class c) in every position.
+ *
+ * Decided in one pass: with g[T,k] = f[T,k] - f[T,k+1] the foundations topped at level k (k < 12),
+ * the condition at (T, k) is g[T,k] >= out[T,k] - out[T,k+1] - bottoms[T,k]; taking each g at that
+ * least value only lowers every f, so the one choice left per chain is x_T = f[T,12], its full
+ * foundations: at most out[T,k] - (the g's from k up) for every k and copies - (all of them), and the
+ * two wraps tie x_0 and x_1 by x_1 - x_0 <= R_0 and x_0 - x_1 <= R_1. test/deadlock.test.ts checks
+ * this against every legal f on small counts.
+ */
+export function bottomsFit(out: Int32Array, bottoms: Int32Array, copies: number): boolean {
+  const L = LEVELS;
+  let x0 = 0;
+  let x1 = 0;
+  let s0 = 0;
+  let s1 = 0;
+  for (let T = 0; T < 2; T++) {
+    const o = T * L;
+    let x = out[o + L - 1];
+    let sum = 0;
+    for (let k = L - 2; k >= 0; k--) {
+      const need = out[o + k] - out[o + k + 1] - bottoms[o + k];
+      if (need > 0) sum += need;
+      if (out[o + k] - sum < x) x = out[o + k] - sum;
+    }
+    if (copies - sum < x) x = copies - sum;
+    if (x < 0) return false;
+    if (T === 0) {
+      x0 = x;
+      s0 = sum;
+    } else {
+      x1 = x;
+      s1 = sum;
+    }
+  }
+  // Level 12 of chain 0 lies on level 0 of chain 1 (R0), and the other way round (R1).
+  const r0 = bottoms[L - 1] - out[L - 1] + out[L] - s1;
+  const r1 = bottoms[2 * L - 1] - out[2 * L - 1] + out[0] - s0;
+  return Math.max(-r0, -x1) <= Math.min(r1, x0);
 }
 
 /** A foundation of `colour`'s chain with h cards: levels 0..h-1 out, as differences (sumLevels adds them up). */

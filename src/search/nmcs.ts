@@ -146,7 +146,7 @@ export class NestedRollouts implements Search {
     this.weights = o.playouts.weights;
     this.emptyingOnly = o.playouts.emptyingShufflesOnly === true;
     this.weighs = o.weighs ?? ((_, line) => lineWeighsHome(o.playouts, line));
-    const d = o.playouts.checkEvery > 0 ? new DeadlockCuts(state, ['waste'], o.audit) : null;
+    const d = o.playouts.checkEvery > 0 ? new DeadlockCuts(state, ['waste'], o.audit, false) : null;
     this.wasteTest = d !== null && d.tests.length > 0 ? d : null;
     this.checkEvery = this.wasteTest ? o.playouts.checkEvery : 0;
     // An audit asks its second opinion of the GameState, so audited playouts play on the state.
