@@ -247,17 +247,11 @@ export class WasteTest {
       j += addCount(outs, 0, cls[waste[i]], 1);
       // With `bottoms` (bottomsFit): the point must also leave each class within its bottoms, the
       // cards dealt since now counting as bottoms they may have become; once the stock is out, J alone.
-      for (;;) {
-        while (j > piles && d < sl) {
-          const c = cls[src[stop - d++]];
-          j += addCount(outs, 0, c, 1);
-          if (bottoms !== null) bottoms[c]++;
-        }
-        if (j > piles) return true;
-        if (bottoms === null || d >= sl || bottomsFit(outs, bottoms, this.copies)) break;
+      while (!(j <= piles && (bottoms === null || d >= sl || bottomsFit(outs, bottoms, this.copies)))) {
+        if (d >= sl) return true;
         const c = cls[src[stop - d++]];
         j += addCount(outs, 0, c, 1);
-        bottoms[c]++;
+        if (bottoms !== null) bottoms[c]++;
       }
     }
     return false;
