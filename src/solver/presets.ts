@@ -27,10 +27,11 @@ const WITH_RESERVE: Playouts = { weights: { waste: 8, deal: 1 }, checkEvery: 256
 const HOME_WEIGHT = 256;
 
 /**
- * Signora's playouts: those of the games with a reserve, and the endgame search (nmcs.ts) once a
- * line's stock holds at most 25 cards, for up to 20,000 nodes.
+ * Signora's playouts: those of the games with a reserve, except that a deal weighs as much as a
+ * waste card onto the tableau (8 times a move between piles), and the endgame search (nmcs.ts) once
+ * a line's stock holds at most 25 cards, for up to 20,000 nodes.
  */
-const SIGNORA_PLAYOUTS: Playouts = { ...WITH_RESERVE, endgame: { stock: 25, nodes: 20_000 } };
+const SIGNORA_PLAYOUTS: Playouts = { ...WITH_RESERVE, weights: { ...WITH_RESERVE.weights, deal: 8 }, endgame: { stock: 25, nodes: 20_000 } };
 
 /**
  * The lines race of the four-deck games (lines.ts): at steps 16, 32, ..., 256 a line ends where more
