@@ -98,7 +98,7 @@ describe('the footer', () => {
     const prov = readProvenance(PUBLISHED);
     const svg = await render(outcomesSpec(new Map([['signora', [row('best', 98, 0, 2)]]])), { provenance: [] });
     expect(svg).not.toContain('class="footer"');
-    expect(provenanceLine(prov.get('signora')!)).toBe('Signora: seeds 1-10000, 2,000,000 nodes per search; run.json: commit d1ed19b, finished 2026-11-29');
+    expect(provenanceLine(prov.get('signora')!)).toBe('Signora: seeds 1-10000, 2,000,000 nodes per search; run.json: commit 7e488b3, finished 2026-11-30');
     expect(provenanceLine(prov.get('empress-of-italy')!)).toBe(
       'Empress of Italy: seeds 1-10000, 2,000,000 nodes per search; run.json: commit 6735638, finished 2026-11-30',
     );
@@ -108,7 +108,7 @@ describe('the footer', () => {
     );
     const retried = { ...prov.get('signora')!.run!, maxNodes: 20_000_000, earlierMaxNodes: [2_000_000] };
     expect(provenanceLine({ variant: 'signora', run: retried })).toBe(
-      'Signora: seeds 1-10000, 20,000,000 nodes per search (the unknown rows of a 2,000,000-node run searched again); run.json: commit d1ed19b, finished 2026-11-29',
+      'Signora: seeds 1-10000, 20,000,000 nodes per search (the unknown rows of a 2,000,000-node run searched again); run.json: commit 7e488b3, finished 2026-11-30',
     );
     expect(provenanceLine({ variant: 'winery', run: null })).toBe('Winery: no run.json entry, so its seeds and node budget are not recorded');
   });

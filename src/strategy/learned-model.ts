@@ -35,17 +35,17 @@ export const LEARNED_MODELS: Record<string, LearnedModel> = {
       0.39066186
     ],
     "weights": [
-      0.039358624,
-      -0.0082468509,
-      0.033560825,
-      -0.080629999,
-      -0.041974473,
-      -0.42478653,
-      -0.12489449
+      0.031503826,
+      -0.0057823727,
+      0.050261808,
+      -0.063737155,
+      -0.049516936,
+      -0.4092351,
+      -0.13426787
     ],
-    "intercept": 1.6754596,
+    "intercept": 1.7450765,
     "candidates": "exposed",
-    "lambda": 10,
+    "lambda": 100,
     "trainSeeds": {
       "from": 1,
       "to": 1000
@@ -150,99 +150,99 @@ export const ADVICE_TABLES: Record<string, AdviceTable> = {
     ],
     "buckets": {
       "base 1, pred 0, release high": {
-        "won": 5725,
+        "won": 5810,
         "deals": 7203
       },
       "base 1, pred 0, release low": {
-        "won": 7028,
+        "won": 7113,
         "deals": 7873
       },
       "base 1, pred 0, release middle": {
-        "won": 6661,
+        "won": 6749,
         "deals": 7819
       },
       "base 1, pred 1, release high": {
-        "won": 5751,
+        "won": 5844,
         "deals": 7644
       },
       "base 1, pred 1, release low": {
-        "won": 6089,
+        "won": 6160,
         "deals": 6833
       },
       "base 1, pred 1, release middle": {
-        "won": 5452,
+        "won": 5512,
         "deals": 6366
       },
       "base 1, pred 2+, release high": {
-        "won": 2544,
+        "won": 2589,
         "deals": 3518
       },
       "base 1, pred 2+, release low": {
-        "won": 2292,
+        "won": 2326,
         "deals": 2604
       },
       "base 1, pred 2+, release middle": {
-        "won": 1860,
+        "won": 1902,
         "deals": 2246
       },
       "base 2, pred 0, release high": {
-        "won": 2128,
+        "won": 2158,
         "deals": 2682
       },
       "base 2, pred 0, release low": {
-        "won": 2994,
+        "won": 3014,
         "deals": 3288
       },
       "base 2, pred 0, release middle": {
-        "won": 2613,
+        "won": 2631,
         "deals": 3009
       },
       "base 2, pred 1, release high": {
-        "won": 1904,
+        "won": 1922,
         "deals": 2489
       },
       "base 2, pred 1, release low": {
-        "won": 2256,
+        "won": 2282,
         "deals": 2521
       },
       "base 2, pred 1, release middle": {
-        "won": 1851,
+        "won": 1864,
         "deals": 2124
       },
       "base 2, pred 2+, release high": {
-        "won": 667,
+        "won": 675,
         "deals": 909
       },
       "base 2, pred 2+, release low": {
-        "won": 736,
+        "won": 751,
         "deals": 828
       },
       "base 2, pred 2+, release middle": {
-        "won": 501,
+        "won": 511,
         "deals": 594
       },
       "base 3+, pred 0, release high": {
-        "won": 403,
+        "won": 404,
         "deals": 488
       },
       "base 3+, pred 0, release low": {
-        "won": 662,
+        "won": 668,
         "deals": 729
       },
       "base 3+, pred 0, release middle": {
-        "won": 593,
+        "won": 601,
         "deals": 687
       },
       "base 3+, pred 1, release high": {
-        "won": 345,
+        "won": 350,
         "deals": 440
       },
       "base 3+, pred 1, release low": {
-        "won": 438,
+        "won": 440,
         "deals": 472
       },
       "base 3+, pred 1, release middle": {
-        "won": 358,
+        "won": 359,
         "deals": 414
       },
       "base 3+, pred 2+, release high": {
@@ -250,7 +250,7 @@ export const ADVICE_TABLES: Record<string, AdviceTable> = {
         "deals": 150
       },
       "base 3+, pred 2+, release low": {
-        "won": 99,
+        "won": 100,
         "deals": 107
       },
       "base 3+, pred 2+, release middle": {
